@@ -1,0 +1,156 @@
+// Claims, readings, methods, budgets and verdicts: the vocabulary of DESIGN.md in types.
+//
+// A Claim (id `<family>.<where>.<what>`) has one or more Readings; each reading has the methods
+// that can decide it (example, exhaustive, random, smt, oracle), each a function of a RunContext
+// returning a MethodResult. The runner (claims/runner.h) combines the method results of a
+// reading into one verdict and compares it with the ledger.
+//
+// Methods never judge paths themselves: they call the naive checkers of core/checks.h.
+// Budgets select the scope of every method (sizes, case counts, solver rlimits) through
+// PerBudget tables written in the claim definitions, never constants inside tests.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/checks.h"
+#include "core/status.h"
+
+namespace topocheck::claims {
+
+enum class Budget { kQuick, kStandard, kDeep };
+enum class Method { kExample, kExhaustive, kRandom, kSmt, kOracle };
+enum class Outcome { kHolds, kRefuted, kInconclusive, kError };
+
+std::string to_string(Budget b);    // "quick", "standard", "deep"
+std::string to_string(Method m);    // "example", "exhaustive", "random", "smt", "oracle"
+std::string to_string(Outcome o);   // "holds", "refuted", "inconclusive", "error"
+std::optional<Budget> parse_budget(std::string_view s);
+std::optional<Method> parse_method(std::string_view s);
+std::optional<Outcome> parse_outcome(std::string_view s);
+
+// A value per budget, e.g. PerBudget<int>{6, 10, 14} for "n <= 6 / 10 / 14".
+template <class T>
+struct PerBudget {
+  T quick, standard, deep;
+  const T& at(Budget b) const {
+    return b == Budget::kQuick ? quick : b == Budget::kStandard ? standard : deep;
+  }
+};
+
+// Progress of a long run; thread-safe. Implementations print on stderr only to a terminal.
+class Progress {
+ public:
+  virtual ~Progress() = default;
+  virtual void update(std::string_view claim, std::string_view message) = 0;
+};
+
+struct RunContext {
+  Budget budget = Budget::kStandard;
+  uint64_t seed = 0;                 // already derived for this claim and reading
+  Progress* progress = nullptr;      // may be null
+  std::filesystem::path corpus_dir;  // root of the corpus (holds ledger.json)
+  std::string claim_id;              // for progress messages
+  void report(std::string_view message) const {
+    if (progress) progress->update(claim_id, message);
+  }
+};
+
+// One input on which the claim fails; everything a corpus case needs.
+struct Counterexample {
+  nlohmann::json params = nlohmann::json::object();  // e.g. {"n": 3}
+  nlohmann::json input = nlohmann::json::object();   // text forms, e.g. {"x": "000", "y": "111"}
+  std::string violation;                             // in words, from core/checks.h
+  nlohmann::json witness = nlohmann::json::object(); // e.g. {"paths": [[...], ...]}
+  bool minimized = false;
+};
+
+struct MethodResult {
+  Method method = Method::kExhaustive;
+  Outcome outcome = Outcome::kError;
+  std::string scope;   // what was covered, for people: "n = 1..10, every x, y (x = y included)"
+  uint64_t cases = 0;  // inputs checked
+  std::string detail;  // the reason for inconclusive / error, the violation for refuted
+  std::optional<Counterexample> counterexample;  // set iff outcome == kRefuted
+};
+
+using MethodFn = std::function<MethodResult(const RunContext&)>;
+
+// Re-checks one input (params + input in text forms, as stored in a corpus case). Returns an
+// error for malformed input (naming the field), otherwise the violation (nullopt: the claim
+// holds on this input) and the computed witness.
+struct CaseCheck {
+  Violation violation;
+  nlohmann::json witness = nlohmann::json::object();
+};
+using CaseFn = std::function<Result<CaseCheck>(const nlohmann::json& params,
+                                               const nlohmann::json& input)>;
+
+// Computes a paper example's output from its stored input, in the same JSON shape as the
+// printed output, so that corpus/ can diff them cell by cell.
+using ExampleFn = std::function<Result<nlohmann::json>(const nlohmann::json& params,
+                                                       const nlohmann::json& input)>;
+
+// Solver limits for one `prove` call. rlimit is Z3's deterministic resource limit; timeout_ms
+// (0 = none) is a wall-clock safety net whose expiry is reported as inconclusive.
+struct SolverLimits {
+  uint64_t rlimit = 0;
+  unsigned timeout_ms = 0;
+};
+// Proves (or refutes, with a model turned into a Counterexample confirmed by core's checkers)
+// the claim at fixed parameters, e.g. {"n": 8}. Unknown or timeout is kInconclusive.
+using ProveFn = std::function<Result<MethodResult>(const nlohmann::json& params,
+                                                   const SolverLimits& limits)>;
+
+struct Reading {
+  std::string name;         // "literal", "planar_drawing", ...
+  std::string description;  // the reading's exact wording
+  std::vector<std::pair<Method, MethodFn>> methods;
+  CaseFn check_case;        // replays counterexample cases (may be empty for example claims)
+  ExampleFn compute_example;  // example claims only
+  ProveFn prove;            // claims with an SMT encoding only
+};
+
+struct Claim {
+  std::string id;         // "<family>.<where>.<what>"
+  std::string paper;      // file under papers/, e.g. "003_870397c57c58895c.txt"
+  std::string location;   // "Section 3, Algorithm 2, Table 1"
+  std::string statement;  // quote or paraphrase
+  std::vector<Reading> readings;
+
+  std::string family() const { return id.substr(0, id.find('.')); }
+  const Reading* find_reading(std::string_view name) const;
+  Reading* find_reading(std::string_view name);
+};
+
+class Registry {
+ public:
+  void add(Claim claim);  // aborts on a duplicate id
+  const Claim* find(std::string_view id) const;
+  Claim* find(std::string_view id);
+  const std::vector<Claim>& claims() const { return claims_; }
+  // Adds a method (and optionally a prove function) to an existing claim reading; smt/ uses this
+  // so that claims/ does not depend on Z3. Aborts if the claim or reading does not exist.
+  void attach(std::string_view id, std::string_view reading, Method method, MethodFn fn,
+              ProveFn prove = nullptr);
+
+ private:
+  std::vector<Claim> claims_;
+};
+
+// Every claim with the methods of claims/ (example, exhaustive, random, oracle). smt/ adds its
+// methods with attach_*_smt(registry).
+Registry default_registry();
+
+// Family registration functions (one per src/<family>).
+void register_hypercube_claims(Registry& registry);
+
+}  // namespace topocheck::claims

@@ -1,0 +1,79 @@
+// The hypercube Q_n: e-cube routing and n disjoint paths (Algorithms 2 and 3).
+//
+// Papers and notation:
+//  - Li, Peng, Chu, "Disjoint Paths in Metacube", Section 3: x^(i) is x with bit i flipped
+//    (`Node::flip(i)`); Algorithm 3 p3(n, i, x, y) flips, for j = 1..n, dimension b = (i + j) % n
+//    whenever bit b of u = x XOR y is set; Algorithm 2 CubeDisjointPaths(n, x, y) builds
+//    P_i = x : x^(i) : p3(n, i, x^(i), y) for i = 0..n-1. (The printed p3 reads u from
+//    Algorithm 2; standalone, u = x XOR y, which is the same value.)
+//  - Raghupathy, Leuze, Schach, Section 1: static (e-cube) routing flips the rightmost
+//    (lowest-numbered) differing bit first.
+//
+// Worked example (Table 1, x = 000, y = 011, n = 3):
+//   P_0 = 000:001:011   P_1 = 000:010:011   P_2 = 000:100:101:111:011
+// Paths are returned WITH x in front, as Table 1 prints them; the paper's Z_i = (x^(i) -> y) is
+// the path without its first node, of length d-1 (d of them) or d+1 (n-d of them), d = H(x, y).
+//
+// Preconditions: 1 <= n <= 63 and nodes of width n; violations abort (TC_CHECK). Boundary code
+// validates user input with `Hypercube::make` and `parse_node(text, n)` first.
+// Cost: p3 is O(n); cube_disjoint_paths O(n^2); ecube_route O(n).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/node.h"
+#include "core/path.h"
+#include "core/status.h"
+#include "core/topology.h"
+
+namespace topocheck::hypercube {
+
+inline constexpr int kMaxDimension = 63;
+
+class Hypercube final : public Topology {
+ public:
+  // Errors (not aborts) on n outside 1..63.
+  static Result<Hypercube> make(int n);
+  int dimension() const { return n_; }
+
+  std::string name() const override;
+  int width() const override { return n_; }
+  uint64_t num_nodes() const override { return uint64_t{1} << n_; }  // n = 63: 2^63
+  bool contains(Node u) const override { return u.width == n_; }
+  std::vector<Node> neighbors(Node u) const override;  // u^(0), u^(1), ..., u^(n-1)
+  bool is_edge(Node u, Node v) const override;
+  std::optional<int> edge_dimension(Node u, Node v) const override;
+  uint64_t index_of(Node u) const override { return u.bits; }
+  Node node_at(uint64_t index) const override { return Node{index, n_}; }
+
+ private:
+  explicit Hypercube(int n) : n_(n) {}
+  int n_;
+};
+
+// The p3 dimension schedule. kAsPrinted is the paper's Algorithm 3. The other two are
+// DELIBERATELY BROKEN negative controls that every check (checkers, properties, SMT) must reject:
+//  - kBrokenAscendingOrder: b = j - 1 for every path (the rotation by i is lost);
+//  - kBrokenMissingFlip: the loop stops at j = n - 1 (dimension i is never flipped).
+enum class P3Variant { kAsPrinted, kBrokenAscendingOrder, kBrokenMissingFlip };
+
+std::string to_string(P3Variant variant);
+std::optional<P3Variant> parse_p3_variant(const std::string& name);
+
+// The dimension p3 examines at step j (1-based) of path i, or -1 when the variant has no step j.
+int p3_dimension(P3Variant variant, int n, int i, int j);
+
+// Algorithm 3: the path from x to y (x included) flipping the differing bits in the order
+// (i+1) % n, (i+2) % n, ..., i.
+Path p3(int n, int i, Node x, Node y, P3Variant variant = P3Variant::kAsPrinted);
+
+// Algorithm 2: P_i = x : p3(n, i, x^(i), y), i = 0..n-1 (x = y allowed, as Table 1 lists).
+std::vector<Path> cube_disjoint_paths(int n, Node x, Node y,
+                                      P3Variant variant = P3Variant::kAsPrinted);
+
+// E-cube (static) routing: flip the rightmost differing bit first. Returns x ... y.
+Path ecube_route(Node x, Node y);
+
+}  // namespace topocheck::hypercube
