@@ -41,6 +41,7 @@ Result<std::vector<Path>> paths_from_json(const nlohmann::json& j, int expected_
 
 // RapidCheck prints values through this (found by ADL): the same text form as everywhere.
 void showValue(const Path& value, std::ostream& os);
+inline std::ostream& operator<<(std::ostream& os, const Path& v) { return os << v.to_string(); }
 
 }  // namespace topocheck
 

@@ -35,6 +35,7 @@ Result<Subcube> parse_subcube(std::string_view text, int expected_width = 0);
 
 // RapidCheck prints values through this (found by ADL): the same text form as everywhere.
 void showValue(const Subcube& value, std::ostream& os);
+inline std::ostream& operator<<(std::ostream& os, const Subcube& v) { return os << v.to_string(); }
 
 }  // namespace topocheck
 

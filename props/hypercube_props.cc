@@ -1,0 +1,339 @@
+// Properties of the hypercube claims (papers/003, Section 3, Algorithms 2/3; e-cube routing),
+// one per claim and named as the claim: hypercube.alg2.disjoint, hypercube.alg2.lengths,
+// hypercube.ecube.shortest; a metamorphic relation (XOR translation by any a is an automorphism
+// of Q_n and maps the paths of (x, y) to the paths of (x^a, y^a) node by node); NEGATIVE
+// CONTROLS (the deliberately broken p3 schedules must be falsified, and shrunk to their smallest
+// counterexamples); and the contract of the cube_pair generator that the `random` verify method
+// relies on.
+//
+// Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
+// claims::hypercube_scope::kRandomCases.at(budget), and n = 1..kRandomMaxN, the same scope as
+// `topocheck verify --budget ...` uses for the `random` method.
+//
+// Seed: RapidCheck prints "Using configuration: seed=S" before the first property and a
+// reproduce string when one fails; RC_PARAMS="seed=S" reruns with the same inputs, and the other
+// RC_PARAMS keys (max_size, reproduce, verbose_progress, ...) are honoured too. Only max_success
+// comes from the budget (see RunProperty).
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include "claims/claim.h"
+#include "claims/hypercube_scope.h"
+#include "core/checks.h"
+#include "core/core_gen.h"
+#include "core/node.h"
+#include "core/path.h"
+#include "hypercube/hypercube.h"
+#include "hypercube/hypercube_checks.h"
+#include "hypercube/hypercube_gen.h"
+
+namespace topocheck::hypercube {
+namespace {
+
+namespace scope = claims::hypercube_scope;
+
+// The budget named by TOPOCHECK_BUDGET (unset or empty: quick). A value that is not a budget
+// is bad usage: it is reported and the program exits with 2, rather than silently running quick.
+claims::Budget BudgetFromEnvironment() {
+  const char* text = std::getenv("TOPOCHECK_BUDGET");
+  if (text == nullptr || *text == '\0') return claims::Budget::kQuick;
+  const auto budget = claims::parse_budget(text);
+  if (!budget) {
+    std::cerr << "topocheck: error: TOPOCHECK_BUDGET='" << text
+              << "' is not one of quick, standard, deep\n";
+    std::exit(2);
+  }
+  return *budget;
+}
+
+struct RandomScope {
+  claims::Budget budget;
+  int cases;
+  int max_n;
+};
+
+RandomScope ScopeFromEnvironment() {
+  const claims::Budget budget = BudgetFromEnvironment();
+  return {budget, scope::kRandomCases.at(budget), scope::kRandomMaxN};
+}
+
+// Runs `property` as RapidCheck does for RC_GTEST_PROP, except that max_success is the budget's
+// case count. Why this way: RapidCheck reads RC_PARAMS once, into a process-wide configuration,
+// and offers no public setter; setting RC_PARAMS from inside the test would race with that first
+// read and clobber the user's own RC_PARAMS. checkProperty(property, metadata, params) is the
+// entry point rapidcheck/gtest.h itself uses (through checkTestable); we pass it a copy of the
+// global TestParams (so seed, max_size, ... from RC_PARAMS still apply) with maxSuccess set.
+// `id` is the RapidCheck test id (reproduce strings refer to it): the claim id.
+// `listener` null: RapidCheck's global listener, which prints a reproduce string at exit if the
+// property failed; negative controls pass a silent one, since their failure is the expectation.
+template <class Testable>
+rc::detail::TestResult RunProperty(const std::string& id, int cases, Testable&& property,
+                                   rc::detail::TestListener* listener = nullptr) {
+  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  params.maxSuccess = cases;
+  const rc::detail::TestMetadata metadata{id, id};
+  const rc::detail::Property prop = rc::detail::toProperty(std::forward<Testable>(property));
+  if (listener != nullptr) return rc::detail::checkProperty(prop, metadata, params, *listener);
+  return rc::detail::checkProperty(prop, metadata, params);
+}
+
+std::string ResultMessage(const rc::detail::TestResult& result) {
+  std::ostringstream out;
+  rc::detail::printResultMessage(result, out);
+  return out.str();
+}
+
+// A claim property at the budget's scope: prints what runs (budget, cases, n, seed), fails the
+// GoogleTest test with RapidCheck's shrunk counterexample if the property fails.
+template <class Testable>
+void CheckClaim(const std::string& claim_id, Testable&& property) {
+  const RandomScope s = ScopeFromEnvironment();
+  std::cout << claim_id << ": budget " << claims::to_string(s.budget) << ", " << s.cases
+            << " cases, n = 1.." << s.max_n
+            << ", seed " << rc::detail::configuration().testParams.seed
+            << " (rerun with RC_PARAMS=\"seed=...\")" << std::endl;
+  const auto result = RunProperty(claim_id, s.cases, std::forward<Testable>(property));
+  if (result.template is<rc::detail::SuccessResult>()) {
+    std::cout << ResultMessage(result) << std::endl;  // the count and the tag distribution
+  } else {
+    FAIL() << claim_id << ": " << ResultMessage(result);
+  }
+}
+
+Hypercube Cube(int n) { return Hypercube::make(n).value(); }
+
+// The distance class of a case, to show in the distribution that the generator covers them.
+const char* DistanceTag(const CubePair& c) {
+  const int d = hamming(c.x, c.y);
+  if (d == 0) return "d = 0";
+  if (d == c.n) return "d = n";
+  if (d <= 3) return "1 <= d <= 3 < n";
+  return "3 < d < n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The claims
+
+TEST(HypercubeClaims, Alg2Disjoint) {
+  const int max_n = ScopeFromEnvironment().max_n;
+  CheckClaim("hypercube.alg2.disjoint", [max_n] {
+    const CubePair c = *gen::cube_pair(max_n).as("input");
+    RC_TAG(DistanceTag(c));
+    if (auto v = check_alg2_disjoint(Cube(c.n), c.x, c.y)) RC_FAIL(*v);
+  });
+}
+
+TEST(HypercubeClaims, Alg2Lengths) {
+  const int max_n = ScopeFromEnvironment().max_n;
+  CheckClaim("hypercube.alg2.lengths", [max_n] {
+    const CubePair c = *gen::cube_pair(max_n).as("input");
+    if (auto v = check_alg2_lengths(Cube(c.n), c.x, c.y)) RC_FAIL(*v);
+  });
+}
+
+TEST(HypercubeClaims, EcubeShortest) {
+  const int max_n = ScopeFromEnvironment().max_n;
+  CheckClaim("hypercube.ecube.shortest", [max_n] {
+    const CubePair c = *gen::cube_pair(max_n).as("input");
+    if (auto v = check_ecube_shortest(Cube(c.n), c.x, c.y)) RC_FAIL(*v);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metamorphic relations: u -> u XOR a is an automorphism of Q_n. Algorithm 3 depends on x and y
+// only through u = x XOR y and the path index, and e-cube routing only through the differing
+// bits, so translating the input translates every path node by node.
+
+Path Translated(const Path& path, Node a) {
+  Path out;
+  for (const Node& u : path.nodes) out.nodes.push_back(Node{u.bits ^ a.bits, u.width});
+  return out;
+}
+
+TEST(HypercubeMetamorphic, Alg2PathsCommuteWithXorTranslation) {
+  const int max_n = ScopeFromEnvironment().max_n;
+  CheckClaim("hypercube.alg2.xor_translation", [max_n] {
+    const CubePair c = *gen::cube_pair(max_n).as("input");
+    const Node a = *topocheck::gen::node(c.n).as("translation a");
+    const Node xa{c.x.bits ^ a.bits, c.n}, ya{c.y.bits ^ a.bits, c.n};
+    const std::vector<Path> paths = cube_disjoint_paths(c.n, c.x, c.y);
+    const std::vector<Path> moved = cube_disjoint_paths(c.n, xa, ya);
+    std::vector<Path> expected;
+    for (const Path& p : paths) expected.push_back(Translated(p, a));
+    RC_ASSERT(moved == expected);
+  });
+}
+
+TEST(HypercubeMetamorphic, EcubeRouteCommutesWithXorTranslation) {
+  const int max_n = ScopeFromEnvironment().max_n;
+  CheckClaim("hypercube.ecube.xor_translation", [max_n] {
+    const CubePair c = *gen::cube_pair(max_n).as("input");
+    const Node a = *topocheck::gen::node(c.n).as("translation a");
+    const Node xa{c.x.bits ^ a.bits, c.n}, ya{c.y.bits ^ a.bits, c.n};
+    RC_ASSERT(ecube_route(xa, ya) == Translated(ecube_route(c.x, c.y), a));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Negative controls: the same property with a deliberately broken p3 schedule must be falsified
+// within the same budget, and shrinking must bring the counterexample down to the smallest one.
+
+class SilentListener final : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+struct Falsification {
+  bool falsified = false;
+  std::optional<CubePair> smallest;  // the last failing case: RapidCheck's shrunk counterexample
+  std::string violation;
+  std::string message;
+};
+
+Falsification FalsifyAlg2Disjoint(P3Variant variant) {
+  const RandomScope s = ScopeFromEnvironment();
+  Falsification out;
+  SilentListener silent;
+  // Shrinking only ever moves to a failing case, so the last failing case RapidCheck runs is the
+  // one it reports.
+  const auto result = RunProperty(
+      "hypercube.alg2.disjoint[" + to_string(variant) + "]", s.cases,
+      [&out, &s, variant] {
+        const CubePair c = *gen::cube_pair(s.max_n).as("input");
+        if (auto v = check_alg2_disjoint(Cube(c.n), c.x, c.y, variant)) {
+          out.smallest = c;
+          out.violation = *v;
+          RC_FAIL(*v);
+        }
+      },
+      &silent);
+  out.falsified = result.is<rc::detail::FailureResult>();
+  out.message = ResultMessage(result);
+  if (out.smallest)
+    std::cout << "negative control " << to_string(variant) << " falsified as expected: "
+              << *out.smallest << ": " << out.violation << std::endl;
+  return out;
+}
+
+TEST(HypercubeNegativeControls, BrokenAscendingOrderIsFalsifiedAndShrunkToQTwo) {
+  const Falsification f = FalsifyAlg2Disjoint(P3Variant::kBrokenAscendingOrder);
+  ASSERT_TRUE(f.falsified) << f.message;
+  ASSERT_TRUE(f.smallest.has_value());
+  // The smallest failure: n = 2, x = 00, y = 10, where P_0 = 00:01:00:10 turns back to x.
+  EXPECT_EQ(*f.smallest, (CubePair{2, Node{0b00, 2}, Node{0b10, 2}})) << f.message;
+  EXPECT_EQ(f.violation, "path 0: node 00 occurs twice, at positions 0 and 2");
+}
+
+TEST(HypercubeNegativeControls, BrokenMissingFlipIsFalsifiedAndShrunkToQOne) {
+  const Falsification f = FalsifyAlg2Disjoint(P3Variant::kBrokenMissingFlip);
+  ASSERT_TRUE(f.falsified) << f.message;
+  ASSERT_TRUE(f.smallest.has_value());
+  // The smallest failure: n = 1, x = y = 0, where P_0 = 0:1 never comes back.
+  EXPECT_EQ(*f.smallest, (CubePair{1, Node{0, 1}, Node{0, 1}})) << f.message;
+  EXPECT_EQ(f.violation, "path 0: the path ends at 1, not at 0");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cube_pair generator (also driven by hand by the `random` verify method).
+
+TEST(CubePairGenerator, PrintsAsTheClaimsInput) {
+  std::ostringstream out;
+  rc::show(CubePair{3, Node{0b000, 3}, Node{0b011, 3}}, out);
+  EXPECT_EQ(out.str(), "n=3 x=000 y=011");
+}
+
+TEST(CubePairGenerator, IsDeterministicGivenTheRandomAndSize) {
+  const auto generator = gen::cube_pair(scope::kRandomMaxN);
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const int size = static_cast<int>(seed % 100);
+    const rc::Shrinkable<CubePair> a = generator(rc::Random(seed), size);
+    const rc::Shrinkable<CubePair> b = generator(rc::Random(seed), size);
+    ASSERT_EQ(a.value(), b.value());
+    auto sa = a.shrinks(), sb = b.shrinks();
+    for (int k = 0; k < 8; ++k) {
+      auto na = sa.next(), nb = sb.next();
+      ASSERT_EQ(static_cast<bool>(na), static_cast<bool>(nb));
+      if (!na) break;
+      EXPECT_EQ(na->value(), nb->value());
+    }
+  }
+}
+
+// |x| + |y| and whether x != 0: with n, the measure every shrink lowers.
+bool Smaller(const CubePair& a, const CubePair& b) {
+  const auto key = [](const CubePair& c) {
+    return std::tuple{c.n, hamming(c.x, Node{0, c.n}) + hamming(c.y, Node{0, c.n}), c.x.bits != 0};
+  };
+  return key(a) < key(b);
+}
+
+bool WellFormed(const CubePair& c, int max_n) {
+  const uint64_t mask = topocheck::gen::internal::low_mask(c.n);
+  return c.n >= 1 && c.n <= max_n && c.x.width == c.n && c.y.width == c.n &&
+         (c.x.bits & ~mask) == 0 && (c.y.bits & ~mask) == 0;
+}
+
+TEST(CubePairGenerator, ValuesAndEveryShrinkAreWellFormedAndShrinksAreSmaller) {
+  const auto generator = gen::cube_pair(scope::kRandomMaxN);
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    const rc::Shrinkable<CubePair> value = generator(rc::Random(seed), static_cast<int>(seed % 101));
+    const CubePair c = value.value();
+    ASSERT_TRUE(WellFormed(c, scope::kRandomMaxN)) << c;
+    auto shrinks = value.shrinks();
+    while (auto next = shrinks.next()) {
+      ASSERT_TRUE(WellFormed(next->value(), scope::kRandomMaxN)) << c << " -> " << next->value();
+      ASSERT_TRUE(Smaller(next->value(), c)) << c << " -> " << next->value();
+    }
+  }
+}
+
+TEST(CubePairGenerator, ShrinksToTheSmallestCubeWhenEveryCaseFails) {
+  rc::Shrinkable<CubePair> value = gen::cube_pair(40)(rc::Random(5), 100);
+  while (auto next = value.shrinks().next()) value = *next;
+  EXPECT_EQ(value.value(), (CubePair{1, Node{0, 1}, Node{0, 1}}));
+}
+
+TEST(CubePairGenerator, RemovingADimensionKeepsTheOtherBitsInOrder) {
+  // x = 1011 without dimension 1 is 101; without dimension 3 (truncation) is 011.
+  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 1), 0b101u);
+  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 3), 0b011u);
+  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 0), 0b101u);
+}
+
+TEST(CubePairGenerator, CoversEqualPairsSmallDistancesAndTheWholeRangeOfN) {
+  // A fixed sample (seeds 0..1999, the `random` method's size schedule k % 100), so this test is
+  // deterministic; the thresholds are well below the designed shares.
+  const auto generator = gen::cube_pair(scope::kRandomMaxN);
+  int equal = 0, small_distance = 0, complement = 0, small_n = 0, n_max = 0;
+  const int total = 2000;
+  for (int k = 0; k < total; ++k) {
+    const CubePair c = generator(rc::Random(static_cast<uint64_t>(k)), k % 100).value();
+    const int d = hamming(c.x, c.y);
+    equal += d == 0;
+    small_distance += d >= 1 && d <= 3;
+    complement += d == c.n && c.n > 3;
+    small_n += c.n <= 6;
+    n_max += c.n == scope::kRandomMaxN;
+  }
+  EXPECT_GT(equal, total / 6);           // designed: 1/4
+  EXPECT_GT(small_distance, total / 4);  // designed: at least 3/8
+  EXPECT_GT(complement, total / 50);     // designed: about 1/16
+  EXPECT_GT(small_n, total / 4);
+  EXPECT_GT(n_max, 0);                   // the largest n is reached within the size schedule
+}
+
+}  // namespace
+}  // namespace topocheck::hypercube

@@ -1,0 +1,49 @@
+// The ledger (corpus/ledger.json): the expected verdict of every claim and reading, the contract
+// CI gates on. Format version 1:
+//   {"format": 1,
+//    "expectations": [
+//      {"claim": "hypercube.alg2.disjoint", "reading": "literal", "verdict": "holds",
+//       "budgets": {"deep": "inconclusive"},          // optional per-budget override
+//       "case": "hypercube/.../x.json",               // refuted only: the stored counterexample
+//       "reason": "why this is the expectation"}, ...]}
+// Every entry needs a reason: changing an expectation is a reviewed change.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "claims/claim.h"
+#include "core/status.h"
+
+namespace topocheck::claims {
+
+struct Expectation {
+  std::string claim;
+  std::string reading;
+  Outcome verdict = Outcome::kHolds;
+  std::map<Budget, Outcome> per_budget;
+  std::string corpus_case;  // relative to the corpus folder; refuted only
+  std::string reason;
+
+  Outcome at(Budget b) const {
+    auto it = per_budget.find(b);
+    return it == per_budget.end() ? verdict : it->second;
+  }
+};
+
+struct Ledger {
+  std::vector<Expectation> expectations;
+  const Expectation* find(const std::string& claim, const std::string& reading) const;
+};
+
+// Validates every entry (fields, known verdicts and budgets, duplicates); errors name the file
+// and, where it can be found, the line of the offending entry.
+Result<Ledger> load_ledger(const std::filesystem::path& file);
+
+// Entries naming claims or readings the registry does not have (stale expectations), in words.
+std::vector<std::string> stale_expectations(const Ledger& ledger, const Registry& registry);
+
+}  // namespace topocheck::claims

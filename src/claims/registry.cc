@@ -1,0 +1,11 @@
+#include "claims/claim.h"
+
+namespace topocheck::claims {
+
+Registry default_registry() {
+  Registry registry;
+  register_hypercube_claims(registry);
+  return registry;
+}
+
+}  // namespace topocheck::claims

@@ -1,0 +1,631 @@
+#include "cli/app.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "claims/claim.h"
+#include "claims/ledger.h"
+#include "claims/report.h"
+#include "claims/runner.h"
+#include "corpus/corpus.h"
+#include "hypercube/hypercube.h"
+#include "smt/hypercube_smt.h"
+
+namespace topocheck::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using claims::Budget;
+using claims::Method;
+using claims::Outcome;
+using nlohmann::json;
+
+int report_error(const Error& e) {
+  std::fprintf(stderr, "topocheck: %s\n", e.to_string().c_str());
+  return e.code == ErrorCode::kInternal ? kExitInternal : kExitUsage;
+}
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "topocheck: error: %s\n", message.c_str());
+  return kExitUsage;
+}
+
+// Progress on stderr, only when it is a terminal; throttled, one line rewritten in place.
+class TerminalProgress final : public claims::Progress {
+ public:
+  TerminalProgress() : enabled_(::isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
+  ~TerminalProgress() override { clear(); }
+  void update(std::string_view claim, std::string_view message) override {
+    if (!enabled_) return;
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const double t = std::chrono::duration<double>(now - start_).count();
+    std::string line = fmt::format("[{:6.1f}s] {}: {}", t, claim, message);
+    if (line.size() > 150) line.resize(150);
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void clear() {
+    std::lock_guard lock(mutex_);
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+  std::mutex mutex_;
+  std::chrono::steady_clock::time_point start_, last_{};
+};
+
+fs::path default_corpus_dir() {
+  if (const char* env = std::getenv("TOPOCHECK_CORPUS"); env && *env) return env;
+  return fs::path(TOPOCHECK_SOURCE_DIR) / "corpus";
+}
+
+claims::Registry build_registry() {
+  claims::Registry registry = claims::default_registry();
+  smt::attach_hypercube_smt(registry);
+  return registry;
+}
+
+// An output file must be writable before a long run starts: its folder must exist.
+std::optional<Error> check_output_path(const std::string& option, const std::string& file) {
+  if (file.empty() || file == "-") return std::nullopt;
+  const fs::path p(file);
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return invalid_argument(fmt::format("{} {}: the folder {} does not exist", option, file, dir.string()));
+  return std::nullopt;
+}
+
+Result<bool> write_output(const std::string& file, const std::string& content) {
+  if (file == "-") {
+    std::fwrite(content.data(), 1, content.size(), stdout);
+    return true;
+  }
+  auto written = corpus::write_atomic(file, content);
+  if (!written) return written.error();
+  return true;
+}
+
+std::string methods_of(const claims::Reading& r) {
+  std::vector<std::string> names;
+  for (const auto& [m, fn] : r.methods) names.push_back(claims::to_string(m));
+  return fmt::format("{}", fmt::join(names, ","));
+}
+
+// ---------------------------------------------------------------------------------------------
+// list
+
+int cmd_list(const claims::Registry& registry, const fs::path& corpus_dir, bool as_json) {
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+  if (as_json) {
+    json out = json::array();
+    for (const claims::Claim& c : registry.claims()) {
+      json readings = json::array();
+      for (const claims::Reading& r : c.readings) {
+        json methods = json::array();
+        for (const auto& [m, fn] : r.methods) methods.push_back(claims::to_string(m));
+        json expected;
+        if (const auto* e = ledger->find(c.id, r.name)) {
+          json budgets = json::object();
+          for (const auto& [b, o] : e->per_budget) budgets[claims::to_string(b)] = claims::to_string(o);
+          expected = {{"verdict", claims::to_string(e->verdict)}, {"budgets", budgets}, {"reason", e->reason}};
+          if (!e->corpus_case.empty()) expected["case"] = e->corpus_case;
+        }
+        readings.push_back({{"name", r.name}, {"description", r.description}, {"methods", methods},
+                            {"expected", expected}, {"provable", static_cast<bool>(r.prove)}});
+      }
+      out.push_back({{"id", c.id}, {"family", c.family()}, {"paper", c.paper}, {"location", c.location},
+                     {"statement", c.statement}, {"readings", readings}});
+    }
+    std::cout << out.dump(2) << "\n";
+    return kExitOk;
+  }
+  size_t wid = 5;
+  for (const claims::Claim& c : registry.claims()) wid = std::max(wid, c.id.size());
+  std::cout << fmt::format("{:<{}}  {:<10}  {:<28}  {:<10}  {}\n", "claim", wid, "reading", "methods", "expected",
+                           "location");
+  for (const claims::Claim& c : registry.claims())
+    for (const claims::Reading& r : c.readings) {
+      const auto* e = ledger->find(c.id, r.name);
+      std::cout << fmt::format("{:<{}}  {:<10}  {:<28}  {:<10}  {}\n", c.id, wid, r.name, methods_of(r),
+                               e ? claims::to_string(e->verdict) : "(none)", c.location);
+    }
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify
+
+struct VerifyArgs {
+  std::vector<std::string> globs;
+  std::string budget = "standard";
+  uint64_t seed = 1;
+  int jobs = 0;
+  std::string json_file, junit_file;
+};
+
+int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, const VerifyArgs& args) {
+  auto budget = claims::parse_budget(args.budget);
+  if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
+  if (args.jobs < 0) return usage_error("--jobs must be at least 1");
+  for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
+    if (auto e = check_output_path(opt, file)) return report_error(*e);
+  auto selected = claims::select_claims(registry, args.globs);
+  if (!selected) return report_error(selected.error());
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+  auto cases = corpus::load_all(corpus_dir);
+  if (!cases) return report_error(cases.error());
+
+  const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+  size_t readings = 0;
+  for (const claims::Claim* c : *selected) readings += c->readings.size();
+  std::fprintf(stderr, "topocheck verify: budget %s, seed %llu, %d job(s), %zu claim(s), %zu reading(s)\n",
+               args.budget.c_str(), static_cast<unsigned long long>(args.seed), jobs, selected->size(), readings);
+  TerminalProgress progress;
+  claims::VerifyOptions options;
+  options.budget = *budget;
+  options.seed = args.seed;
+  options.jobs = jobs;
+  options.corpus_dir = corpus_dir;
+  options.progress = &progress;
+  const auto verdicts = claims::verify(*selected, *ledger, *cases, options);
+  progress.clear();
+
+  std::cout << claims::render_table(verdicts, ::isatty(STDOUT_FILENO) != 0);
+  const auto stale = args.globs.empty() ? claims::stale_expectations(*ledger, registry) : std::vector<std::string>{};
+  for (const std::string& s : stale) std::cout << "ledger: " << s << "\n";
+
+  if (!args.json_file.empty()) {
+    auto w = write_output(args.json_file, claims::verdicts_to_json(verdicts, *budget, args.seed, jobs).dump(2) + "\n");
+    if (!w) return report_error(w.error());
+  }
+  if (!args.junit_file.empty()) {
+    auto w = write_output(args.junit_file, claims::verdicts_to_junit(verdicts, *budget));
+    if (!w) return report_error(w.error());
+  }
+  bool differs = !stale.empty(), inconclusive = false;
+  for (const auto& v : verdicts) {
+    if (v.matches) continue;
+    if (v.outcome == Outcome::kInconclusive) inconclusive = true;
+    else differs = true;
+  }
+  if (differs) return kExitDiffers;
+  if (inconclusive) return kExitInconclusive;
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// examples
+
+int cmd_examples(const claims::Registry& registry, const fs::path& corpus_dir, bool as_json) {
+  auto cases = corpus::load_all(corpus_dir);
+  if (!cases) return report_error(cases.error());
+  json out = json::array();
+  bool all_ok = true;
+  for (const corpus::Case& c : *cases) {
+    if (c.kind != corpus::CaseKind::kExample) continue;
+    auto report = claims::check_example(registry, c);
+    if (!report) return report_error(report.error());
+    const std::string rel = fs::relative(c.file, corpus_dir).string();
+    all_ok = all_ok && report->problems.empty();
+    json diffs = json::array();
+    if (!as_json)
+      std::cout << fmt::format("{} [{}] {} ({}): {} cells, {} differ, {}\n", c.claim, c.reading, rel, c.source,
+                               corpus::count_cells(c.expected), report->diffs.size(),
+                               report->problems.empty() ? "every difference is a recorded erratum"
+                                                        : fmt::format("{} problem(s)", report->problems.size()));
+    for (const corpus::CellDiff& d : report->diffs) {
+      const corpus::Erratum* erratum = nullptr;
+      for (const auto& e : c.errata)
+        if (e.cell == d.cell && e.printed == d.printed && e.computed == d.computed) erratum = &e;
+      diffs.push_back({{"cell", d.cell}, {"printed", d.printed}, {"computed", d.computed},
+                       {"erratum", erratum ? json{{"kind", erratum->kind}, {"note", erratum->note}} : json()}});
+      if (!as_json)
+        std::cout << fmt::format("  {} printed {}, computed {}: {}\n", d.cell, d.printed.dump(), d.computed.dump(),
+                                 erratum ? fmt::format("erratum ({}): {}", erratum->kind, erratum->note)
+                                         : std::string("UNEXPLAINED"));
+    }
+    for (const std::string& p : report->problems)
+      if (!as_json && p.find("no longer matches") != std::string::npos) std::cout << "  " << p << "\n";
+    out.push_back({{"file", rel}, {"claim", c.claim}, {"reading", c.reading}, {"source", c.source},
+                   {"cells", corpus::count_cells(c.expected)}, {"diffs", diffs}, {"problems", report->problems},
+                   {"reproduced", report->problems.empty()}});
+  }
+  if (as_json) std::cout << out.dump(2) << "\n";
+  return all_ok ? kExitOk : kExitDiffers;
+}
+
+// ---------------------------------------------------------------------------------------------
+// replay
+
+Result<std::vector<corpus::Case>> load_paths(const fs::path& corpus_dir, const std::vector<std::string>& paths) {
+  if (paths.empty()) return corpus::load_all(corpus_dir);
+  std::vector<corpus::Case> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      auto more = corpus::load_all(p);
+      if (!more) return more.error();
+      out.insert(out.end(), more->begin(), more->end());
+    } else if (fs::exists(p, ec)) {
+      auto c = corpus::load_case(p);
+      if (!c) return c.error();
+      out.push_back(std::move(c).value());
+    } else {
+      return parse_error("no such file or folder", p);
+    }
+  }
+  return out;
+}
+
+int cmd_replay(const claims::Registry& registry, const fs::path& corpus_dir, const std::vector<std::string>& paths) {
+  auto cases = load_paths(corpus_dir, paths);
+  if (!cases) return report_error(cases.error());
+  // Validate every case before replaying any: a bad file is reported, never skipped.
+  std::vector<claims::ReplayResult> results;
+  for (const corpus::Case& c : *cases) {
+    auto r = claims::replay_case(registry, c);
+    if (!r) return report_error(r.error());
+    results.push_back(*r);
+  }
+  size_t failed = 0;
+  for (const auto& r : results) {
+    failed += !r.ok;
+    std::cout << fmt::format("{} {} [{}] {}: {}\n", r.ok ? "ok  " : "FAIL", r.claim, r.reading, r.file, r.message);
+  }
+  std::cout << fmt::format("{} passed, {} failed\n", results.size() - failed, failed);
+  return failed ? kExitDiffers : kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// search
+
+struct SearchArgs {
+  std::string claim, reading = "literal", budget = "standard";
+  double seconds = 10;
+  uint64_t seed = 1;
+  bool save = false;
+};
+
+int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, const SearchArgs& args) {
+  const claims::Claim* claim = registry.find(args.claim);
+  if (!claim) return usage_error(fmt::format("CLAIM: unknown claim '{}' (see `topocheck list`)", args.claim));
+  const claims::Reading* reading = claim->find_reading(args.reading);
+  if (!reading) return usage_error(fmt::format("--reading: claim {} has no reading '{}'", args.claim, args.reading));
+  auto budget = claims::parse_budget(args.budget);
+  if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
+  if (!(args.seconds > 0)) return usage_error("--seconds must be positive");
+  auto cases = corpus::load_all(corpus_dir);
+  if (!cases) return report_error(cases.error());
+  // Random methods are repeated with fresh seeds until the time is spent; the others run once.
+  std::vector<std::pair<Method, claims::MethodFn>> methods;
+  for (const auto& m : reading->methods)
+    if (m.first != Method::kExample) methods.push_back(m);
+  if (methods.empty()) return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
+  TerminalProgress progress;
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t seed = args.seed, tried = 0, rounds = 0;
+  std::fprintf(stderr, "topocheck search %s [%s]: budget %s, seed %llu, %.0f s\n", args.claim.c_str(),
+               args.reading.c_str(), args.budget.c_str(), static_cast<unsigned long long>(seed), args.seconds);
+  for (bool first = true;; first = false) {
+    for (const auto& [method, fn] : methods) {
+      if (!first && method != Method::kRandom) continue;
+      claims::RunContext ctx;
+      ctx.budget = *budget;
+      ctx.seed = seed;
+      ctx.progress = &progress;
+      ctx.corpus_dir = corpus_dir;
+      ctx.claim_id = args.claim;
+      claims::MethodResult r = fn(ctx);
+      tried += r.cases;
+      if (r.outcome == Outcome::kRefuted && r.counterexample) {
+        progress.clear();
+        corpus::Case c = claims::to_case(args.claim, args.reading, *r.counterexample, method, seed, *budget);
+        const bool known = std::any_of(cases->begin(), cases->end(), [&](const corpus::Case& k) {
+          return k.kind == corpus::CaseKind::kCounterexample && corpus::same_input(k, c);
+        });
+        std::cout << fmt::format("counterexample ({} method, seed {}, after {} cases{}):\n", claims::to_string(method),
+                                 seed, tried, known ? "; already in the corpus" : "");
+        std::cout << corpus::to_json(c).dump(2) << "\n";
+        if (args.save && !known) {
+          auto w = corpus::write_atomic(corpus::counterexample_path(corpus_dir, c), corpus::to_json(c).dump(2) + "\n");
+          if (!w) return report_error(w.error());
+          std::cout << "saved " << w->string() << "\n";
+        }
+        return known ? kExitOk : kExitDiffers;
+      }
+      if (r.outcome == Outcome::kError) {
+        progress.clear();
+        std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(method).c_str(), r.detail.c_str());
+        return kExitInternal;
+      }
+    }
+    ++rounds;
+    seed = claims::derive_seed(seed, args.claim, args.reading);
+    if (std::chrono::steady_clock::now() - start > std::chrono::duration<double>(args.seconds)) break;
+    if (std::none_of(methods.begin(), methods.end(), [](const auto& m) { return m.first == Method::kRandom; })) break;
+  }
+  progress.clear();
+  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", tried, rounds, args.seed);
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// prove
+
+int cmd_prove(const claims::Registry& registry, const std::string& claim_id, const std::string& reading_name,
+              const std::vector<std::string>& params, double timeout, uint64_t rlimit, bool as_json) {
+  const claims::Claim* claim = registry.find(claim_id);
+  if (!claim) return usage_error(fmt::format("CLAIM: unknown claim '{}' (see `topocheck list`)", claim_id));
+  const claims::Reading* reading = claim->find_reading(reading_name);
+  if (!reading) return usage_error(fmt::format("--reading: claim {} has no reading '{}'", claim_id, reading_name));
+  if (!reading->prove) return usage_error(fmt::format("CLAIM: {} [{}] has no SMT encoding", claim_id, reading_name));
+  json p = json::object();
+  for (const std::string& kv : params) {
+    const size_t eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) return usage_error(fmt::format("--param '{}': expected NAME=VALUE", kv));
+    const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+    char* end = nullptr;
+    const long long number = std::strtoll(value.c_str(), &end, 10);
+    if (!value.empty() && end && *end == '\0') p[key] = number;
+    else p[key] = value;
+  }
+  if (timeout < 0) return usage_error("--timeout must not be negative");
+  claims::SolverLimits limits;
+  limits.rlimit = rlimit;
+  limits.timeout_ms = static_cast<unsigned>(timeout * 1000);
+  auto result = reading->prove(p, limits);
+  if (!result) return report_error(result.error());
+  if (as_json) {
+    json j = {{"claim", claim_id}, {"reading", reading_name}, {"params", p},
+              {"verdict", claims::to_string(result->outcome)}, {"scope", result->scope}, {"detail", result->detail}};
+    if (result->counterexample) j["counterexample"] = claims::counterexample_to_json(*result->counterexample);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << fmt::format("{} [{}] {}: {} ({})\n", claim_id, reading_name, p.dump(),
+                             claims::to_string(result->outcome), result->scope);
+    if (!result->detail.empty()) std::cout << "  " << result->detail << "\n";
+    if (result->counterexample) std::cout << claims::counterexample_to_json(*result->counterexample).dump(2) << "\n";
+  }
+  switch (result->outcome) {
+    case Outcome::kHolds: return kExitOk;
+    case Outcome::kRefuted: return kExitDiffers;
+    case Outcome::kInconclusive: return kExitInconclusive;
+    case Outcome::kError: return kExitInternal;
+  }
+  return kExitInternal;
+}
+
+// ---------------------------------------------------------------------------------------------
+// show
+
+// Every array of node strings inside `j` (witness or printed output), in document order.
+void collect_paths(const json& j, std::vector<std::vector<std::string>>& out) {
+  if (j.is_array() && !j.empty() && std::all_of(j.begin(), j.end(), [](const json& e) { return e.is_string(); })) {
+    std::vector<std::string> p;
+    for (const json& e : j) p.push_back(e.get<std::string>());
+    if (std::all_of(p.begin(), p.end(), [](const std::string& s) { return parse_node(s).ok(); })) {
+      out.push_back(p);
+      return;
+    }
+  }
+  if (j.is_array() || j.is_object())
+    for (const json& e : j) collect_paths(e, out);
+}
+
+std::string dot_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+int cmd_show(const std::string& file, const std::string& format) {
+  if (format != "text" && format != "json" && format != "dot")
+    return usage_error(fmt::format("--format: '{}' is not text, json or dot", format));
+  auto c = corpus::load_case(file);
+  if (!c) return report_error(c.error());
+  if (format == "json") {
+    std::cout << corpus::to_json(*c).dump(2) << "\n";
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> paths;
+  collect_paths(c->kind == corpus::CaseKind::kExample ? c->expected : c->witness, paths);
+  if (format == "dot") {
+    static const char* colors[] = {"red", "blue", "darkgreen", "orange", "purple", "brown", "magenta", "cyan"};
+    std::cout << "digraph topocheck_case {\n  rankdir=LR;\n  node [shape=box, fontname=monospace];\n";
+    std::cout << fmt::format("  label=\"{} [{}]\\n{}\";\n", dot_escape(c->claim), dot_escape(c->reading),
+                             dot_escape(c->kind == corpus::CaseKind::kExample ? c->source : c->violation));
+    std::set<std::string> nodes;
+    for (const auto& p : paths) nodes.insert(p.begin(), p.end());
+    for (const std::string& n : nodes) std::cout << fmt::format("  \"{}\";\n", n);
+    for (size_t i = 0; i < paths.size(); ++i)
+      for (size_t k = 0; k + 1 < paths[i].size(); ++k)
+        std::cout << fmt::format("  \"{}\" -> \"{}\" [color={}, label=\"P_{}\"];\n", paths[i][k], paths[i][k + 1],
+                                 colors[i % 8], i);
+    std::cout << "}\n";
+    return kExitOk;
+  }
+  std::cout << fmt::format("{} case: {} [{}]\n", c->kind == corpus::CaseKind::kExample ? "example" : "counterexample",
+                           c->claim, c->reading);
+  std::cout << fmt::format("params: {}\ninput:  {}\n", c->params.dump(), c->input.dump());
+  if (c->kind == corpus::CaseKind::kCounterexample) {
+    std::cout << fmt::format("violation: {}\n", c->violation);
+    std::cout << fmt::format("found by: {}{}{}; minimized: {}\n", c->method,
+                             c->seed ? fmt::format(", seed {}", *c->seed) : "",
+                             c->budget.empty() ? "" : ", budget " + c->budget, c->minimized ? "yes" : "no");
+  } else {
+    std::cout << fmt::format("source: {}; {} errata\n", c->source, c->errata.size());
+    for (const auto& e : c->errata)
+      std::cout << fmt::format("  erratum {} ({}): printed {}, computed {}: {}\n", e.cell, e.kind, e.printed.dump(),
+                               e.computed.dump(), e.note);
+  }
+  for (size_t i = 0; i < paths.size(); ++i) std::cout << fmt::format("P_{} = {}\n", i, fmt::join(paths[i], ":"));
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// construct
+
+struct CubeArgs {
+  int n = 0;
+  std::string x, y;
+  bool json = false;
+};
+
+Result<std::pair<Node, Node>> parse_cube_pair(const CubeArgs& a) {
+  auto cube = hypercube::Hypercube::make(a.n);
+  if (!cube) return invalid_argument("--n: " + cube.error().message);
+  auto x = parse_node(a.x, a.n);
+  if (!x) return invalid_argument("--x: " + x.error().message);
+  auto y = parse_node(a.y, a.n);
+  if (!y) return invalid_argument("--y: " + y.error().message);
+  return std::pair{*x, *y};
+}
+
+int cmd_construct_paths(const CubeArgs& a) {
+  auto xy = parse_cube_pair(a);
+  if (!xy) return report_error(xy.error());
+  const auto paths = hypercube::cube_disjoint_paths(a.n, xy->first, xy->second);
+  if (a.json) {
+    std::cout << json{{"paths", paths_to_json(paths)}}.dump() << "\n";
+  } else {
+    for (size_t i = 0; i < paths.size(); ++i) std::cout << fmt::format("P_{} = {}\n", i, paths[i]);
+  }
+  return kExitOk;
+}
+
+int cmd_construct_route(const CubeArgs& a) {
+  auto xy = parse_cube_pair(a);
+  if (!xy) return report_error(xy.error());
+  const Path p = hypercube::ecube_route(xy->first, xy->second);
+  if (a.json) std::cout << json{{"path", path_to_json(p)}}.dump() << "\n";
+  else std::cout << p << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app{"topocheck: executable checks of the claims of five interconnection-network papers", "topocheck"};
+  app.require_subcommand(1);
+  std::string corpus_option;
+  app.add_option("--corpus", corpus_option, "corpus folder (default: $TOPOCHECK_CORPUS or the source tree's corpus/)");
+
+  bool list_json = false;
+  auto* list = app.add_subcommand("list", "every claim, reading, method and ledger expectation");
+  list->add_flag("--json", list_json, "machine-readable output");
+
+  VerifyArgs verify_args;
+  auto* verify = app.add_subcommand("verify", "check every (or every matching) claim and compare with the ledger");
+  verify->add_option("claims", verify_args.globs, "claim ids or globs (default: all)");
+  verify->add_option("--budget", verify_args.budget, "quick, standard (default) or deep");
+  verify->add_option("--seed", verify_args.seed, "base seed of the random methods (default 1)");
+  verify->add_option("--jobs", verify_args.jobs, "parallel claim readings (default: cores)");
+  verify->add_option("--json", verify_args.json_file, "write the verdicts as JSON to FILE ('-': stdout)");
+  verify->add_option("--junit", verify_args.junit_file, "write the verdicts as JUnit XML to FILE");
+
+  bool examples_json = false;
+  auto* examples = app.add_subcommand("examples", "reproduce every paper example, print cell-level diffs");
+  examples->add_flag("--json", examples_json, "machine-readable output");
+
+  SearchArgs search_args;
+  auto* search = app.add_subcommand("search", "search for a counterexample to one claim");
+  search->add_option("claim", search_args.claim, "claim id")->required();
+  search->add_option("--reading", search_args.reading, "reading (default literal)");
+  search->add_option("--seconds", search_args.seconds, "time to spend (default 10)");
+  search->add_option("--seed", search_args.seed, "first seed (default 1)");
+  search->add_option("--budget", search_args.budget, "sizes of each round (default standard)");
+  search->add_flag("--save", search_args.save, "store a new counterexample in the corpus");
+
+  std::string prove_claim, prove_reading = "literal";
+  std::vector<std::string> prove_params;
+  double prove_timeout = 0;
+  uint64_t prove_rlimit = 0;
+  bool prove_json = false;
+  auto* prove = app.add_subcommand("prove", "prove a claim for fixed parameters with Z3, or refute it");
+  prove->add_option("claim", prove_claim, "claim id")->required();
+  prove->add_option("--reading", prove_reading, "reading (default literal)");
+  prove->add_option("--param", prove_params, "NAME=VALUE, e.g. n=8")->required();
+  prove->add_option("--timeout", prove_timeout, "wall-clock safety net in seconds (0: none)");
+  prove->add_option("--rlimit", prove_rlimit, "Z3 resource limit (0: the standard budget's)");
+  prove->add_flag("--json", prove_json, "machine-readable output");
+
+  std::vector<std::string> replay_paths;
+  auto* replay = app.add_subcommand("replay", "re-run every corpus case (or the given files and folders)");
+  replay->add_option("paths", replay_paths, "case files or folders");
+
+  std::string show_file, show_format = "text";
+  auto* show = app.add_subcommand("show", "print one corpus case");
+  show->add_option("case", show_file, "CASE.json")->required();
+  show->add_option("--format", show_format, "text (default), json or dot");
+
+  auto* construct = app.add_subcommand("construct", "run one construction on your input");
+  construct->require_subcommand(1);
+  CubeArgs paths_args, route_args;
+  auto* cpaths = construct->add_subcommand("hypercube-paths", "Algorithm 2: n disjoint paths from x to y in Q_n");
+  auto* croute = construct->add_subcommand("hypercube-route", "e-cube route from x to y in Q_n");
+  for (auto [sub, a] : {std::pair{cpaths, &paths_args}, std::pair{croute, &route_args}}) {
+    sub->add_option("--n", a->n, "dimension of the cube")->required();
+    sub->add_option("--x", a->x, "source address, n bits, most significant first")->required();
+    sub->add_option("--y", a->y, "destination address")->required();
+    sub->add_flag("--json", a->json, "JSON output");
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    // One line naming the argument; never CLI11's multi-line usage dump.
+    std::string what = e.what();
+    for (char& ch : what)
+      if (ch == '\n') ch = ' ';
+    return usage_error(what);
+  }
+
+  const fs::path corpus_dir = corpus_option.empty() ? default_corpus_dir() : fs::path(corpus_option);
+  const claims::Registry registry = build_registry();
+  if (*list) return cmd_list(registry, corpus_dir, list_json);
+  if (*verify) return cmd_verify(registry, corpus_dir, verify_args);
+  if (*examples) return cmd_examples(registry, corpus_dir, examples_json);
+  if (*search) return cmd_search(registry, corpus_dir, search_args);
+  if (*prove) return cmd_prove(registry, prove_claim, prove_reading, prove_params, prove_timeout, prove_rlimit, prove_json);
+  if (*replay) return cmd_replay(registry, corpus_dir, replay_paths);
+  if (*show) return cmd_show(show_file, show_format);
+  if (*cpaths) return cmd_construct_paths(paths_args);
+  if (*croute) return cmd_construct_route(route_args);
+  return usage_error("no command given");
+}
+
+}  // namespace topocheck::cli

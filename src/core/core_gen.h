@@ -1,0 +1,197 @@
+// RapidCheck generators for core's value types: Node, Subcube, Path and address widths.
+//
+// Contract:
+//  - `width(max)`: an address width in 1..max (rc::gen::inRange: the upper end grows with the
+//    generation size, size 0 gives 1, size >= rc::kNominalSize the whole range); shrinks
+//    toward 1.
+//  - `node(width)`: a Node of exactly `width` bits (bits above the width are zero). A share of
+//    all-zero and all-one addresses, the rest uniform. Shrinks by clearing bits (all at once
+//    first, then one at a time, most significant first) toward 0...0.
+//  - `subcube(width)`: each position 0, 1 or '*' with equal odds; shrinks by turning '*' and '1'
+//    into '0' toward 0...0.
+//  - `path(width, max_len)`: an ARBITRARY list of 1..max_len+1 nodes of `width` bits (so at most
+//    max_len hops; the count grows with the size). It is not necessarily a valid path: about
+//    half of the hops cross one dimension, the others jump anywhere or repeat the node, so that
+//    checkers see valid, invalid and non-simple paths. Shrinks by dropping nodes (keeping the
+//    first node), then by clearing bits of a node.
+// Every generator is deterministic given the rc::Random and size it is called with. Values print
+// through the existing `showValue` overloads (ADL), i.e. in the papers' text forms.
+// Preconditions: 1 <= width <= kMaxWidth, max >= 1, max_len >= 0; violations abort (TC_CHECK).
+// Cost: O(width) per node to generate; a shrink step lists O(width) (node, subcube) or
+// O(len * width) (path) candidates.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "core/node.h"
+#include "core/path.h"
+#include "core/status.h"
+#include "core/subcube.h"
+
+namespace topocheck::gen {
+namespace internal {
+
+// 2^width - 1: the bits an address of `width` bits may use.
+inline uint64_t low_mask(int width) {
+  return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+}
+
+// The size convention of rc::gen::inRange, rounded up: at size s the range 0..max is cut to
+// 0..ceil(max * s / 100). Size 0 gives 0; rounding up makes size 99 (the largest size of a
+// `k % 100` schedule, as the `random` verify method uses) already reach `max` for max <= 100.
+inline int scale_to_size(int max, int size) {
+  const int64_t clamped = size < 0 ? 0 : (size > rc::kNominalSize ? rc::kNominalSize : size);
+  return static_cast<int>((int64_t{max} * clamped + rc::kNominalSize - 1) / rc::kNominalSize);
+}
+
+// Uniform in 0..count-1 (count >= 1). The modulo bias is irrelevant at these counts.
+inline int pick_below(rc::Random& random, int count) {
+  return static_cast<int>(random.next() % static_cast<uint64_t>(count));
+}
+
+// Address bits of `width` bits: 1/8 all zero, 1/8 all one, otherwise uniform.
+inline uint64_t pick_bits(rc::Random& random, int width) {
+  const uint64_t kind = random.next() % 8;
+  if (kind == 0) return 0;
+  if (kind == 1) return low_mask(width);
+  return random.next() & low_mask(width);
+}
+
+// Shrinks of a bit set toward zero: everything cleared first (the biggest step), then each set
+// bit cleared on its own, most significant first.
+inline std::vector<uint64_t> bit_clearings(uint64_t bits) {
+  std::vector<uint64_t> out;
+  if (bits == 0) return out;
+  if (std::popcount(bits) > 1) out.push_back(0);
+  for (int b = 63; b >= 0; --b)
+    if (bits & (uint64_t{1} << b)) out.push_back(bits & ~(uint64_t{1} << b));
+  return out;
+}
+
+inline std::vector<Node> node_shrinks(const Node& v) {
+  std::vector<Node> out;
+  for (uint64_t bits : bit_clearings(v.bits)) out.push_back(Node{bits, v.width});
+  return out;
+}
+
+inline std::vector<Subcube> subcube_shrinks(const Subcube& s) {
+  std::vector<Subcube> out;
+  if (s.free_mask != 0 && s.values != 0) out.push_back(Subcube{0, 0, s.width});
+  for (uint64_t free : bit_clearings(s.free_mask))  // a '*' becomes '0'
+    out.push_back(Subcube{free, s.values, s.width});
+  for (uint64_t values : bit_clearings(s.values))  // a '1' becomes '0'
+    out.push_back(Subcube{s.free_mask, values, s.width});
+  return out;
+}
+
+inline std::vector<Path> path_shrinks(const Path& p) {
+  std::vector<Path> out;
+  const size_t count = p.nodes.size();
+  if (count > 2) out.push_back(Path{{p.nodes.front()}});  // the single first node
+  if (count > 3)                                           // the first half
+    out.push_back(Path{std::vector<Node>(p.nodes.begin(), p.nodes.begin() + count / 2)});
+  // Drop one node, last first (keep at least one node: parse_path rejects the empty path).
+  if (count > 1)
+    for (size_t k = count; k-- > 0;) {
+      Path q = p;
+      q.nodes.erase(q.nodes.begin() + static_cast<std::ptrdiff_t>(k));
+      out.push_back(std::move(q));
+    }
+  for (size_t k = 0; k < count; ++k)
+    for (const Node& v : node_shrinks(p.nodes[k])) {
+      Path q = p;
+      q.nodes[k] = v;
+      out.push_back(std::move(q));
+    }
+  return out;
+}
+
+}  // namespace internal
+
+// An address width in 1..max (scaled by size as rc::gen::inRange is); shrinks toward 1.
+inline rc::Gen<int> width(int max) {
+  TC_CHECK(max >= 1 && max <= kMaxWidth, "gen::width: max out of range 1..63");
+  return rc::gen::inRange(1, max + 1);
+}
+
+inline rc::Gen<Node> node(int width) {
+  TC_CHECK(width >= 1 && width <= kMaxWidth, "gen::node: width out of range 1..63");
+  return rc::Gen<Node>([width](const rc::Random& random, int /*size*/) {
+    rc::Random r(random);
+    return rc::shrinkable::shrinkRecur(Node{internal::pick_bits(r, width), width}, [](const Node& v) {
+      return rc::seq::fromContainer(internal::node_shrinks(v));
+    });
+  });
+}
+
+inline rc::Gen<Subcube> subcube(int width) {
+  TC_CHECK(width >= 1 && width <= kMaxWidth, "gen::subcube: width out of range 1..63");
+  return rc::Gen<Subcube>([width](const rc::Random& random, int /*size*/) {
+    rc::Random r(random);
+    Subcube s{0, 0, width};
+    for (int i = 0; i < width; ++i) {
+      const int trit = internal::pick_below(r, 3);  // 0: '0', 1: '1', 2: '*'
+      if (trit == 1) s.values |= uint64_t{1} << i;
+      if (trit == 2) s.free_mask |= uint64_t{1} << i;
+    }
+    return rc::shrinkable::shrinkRecur(s, [](const Subcube& c) {
+      return rc::seq::fromContainer(internal::subcube_shrinks(c));
+    });
+  });
+}
+
+inline rc::Gen<Path> path(int width, int max_len) {
+  TC_CHECK(width >= 1 && width <= kMaxWidth, "gen::path: width out of range 1..63");
+  TC_CHECK(max_len >= 0, "gen::path: negative max_len");
+  return rc::Gen<Path>([width, max_len](const rc::Random& random, int size) {
+    rc::Random r(random);
+    const int count = 1 + internal::pick_below(r, 1 + internal::scale_to_size(max_len, size));
+    Path p{{Node{internal::pick_bits(r, width), width}}};
+    while (static_cast<int>(p.nodes.size()) < count) {
+      const Node& prev = p.nodes.back();
+      const int kind = internal::pick_below(r, 8);
+      if (kind < 4) p.nodes.push_back(prev.flip(internal::pick_below(r, width)));  // a hop
+      else if (kind == 4) p.nodes.push_back(prev);                                 // a repeat
+      else p.nodes.push_back(Node{internal::pick_bits(r, width), width});          // a jump
+    }
+    return rc::shrinkable::shrinkRecur(std::move(p), [](const Path& q) {
+      return rc::seq::fromContainer(internal::path_shrinks(q));
+    });
+  });
+}
+
+}  // namespace topocheck::gen
+
+// Arbitrary values of any width (1..kMaxWidth) for properties that take typed arguments. Widths
+// shrink first (regenerating the value at the smaller width), then the value itself.
+namespace rc {
+
+template <>
+struct Arbitrary<topocheck::Node> {
+  static Gen<topocheck::Node> arbitrary() {
+    return gen::mapcat(topocheck::gen::width(topocheck::kMaxWidth), topocheck::gen::node);
+  }
+};
+
+template <>
+struct Arbitrary<topocheck::Subcube> {
+  static Gen<topocheck::Subcube> arbitrary() {
+    return gen::mapcat(topocheck::gen::width(topocheck::kMaxWidth), topocheck::gen::subcube);
+  }
+};
+
+template <>
+struct Arbitrary<topocheck::Path> {
+  static constexpr int kMaxLength = 16;  // hops; arbitrary paths stay short and readable
+  static Gen<topocheck::Path> arbitrary() {
+    return gen::mapcat(topocheck::gen::width(topocheck::kMaxWidth),
+                       [](int w) { return topocheck::gen::path(w, kMaxLength); });
+  }
+};
+
+}  // namespace rc

@@ -1,0 +1,278 @@
+// The claims framework end to end on real and deliberately broken claims: verdict combination,
+// ledger comparison, counterexample minimization, corpus round trip and replay, examples.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "claims/claim.h"
+#include "claims/hypercube_scope.h"
+#include "claims/ledger.h"
+#include "claims/random_method.h"
+#include "claims/report.h"
+#include "claims/runner.h"
+#include "corpus/corpus.h"
+#include "hypercube/hypercube.h"
+#include "hypercube/hypercube_checks.h"
+#include "hypercube/hypercube_gen.h"
+
+namespace topocheck::claims {
+namespace {
+
+namespace fs = std::filesystem;
+using hypercube::Hypercube;
+using hypercube::P3Variant;
+using nlohmann::json;
+
+fs::path corpus_dir() {
+  const char* env = std::getenv("TOPOCHECK_CORPUS");
+  return env ? fs::path(env) : fs::path(TOPOCHECK_SOURCE_DIR) / "corpus";
+}
+
+fs::path temp_dir(const std::string& name) {
+  fs::path p = fs::temp_directory_path() / fmt::format("topocheck-{}-{}", name, ::getpid());
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// A claim whose construction is the broken p3 (negative control): exhaustive and random
+// methods must refute it with a minimal counterexample.
+Claim broken_claim(P3Variant variant) {
+  Claim c;
+  c.id = "selftest.broken_p3.disjoint";
+  c.paper = "none";
+  c.location = "negative control";
+  c.statement = "Algorithm 2 with a broken p3 is disjoint (false)";
+  Reading r;
+  r.name = "literal";
+  auto check = [variant](const Hypercube& cube, Node x, Node y) {
+    return hypercube::check_alg2_disjoint(cube, x, y, variant);
+  };
+  auto to_cx = [variant](const Hypercube& cube, Node x, Node y, std::string v) {
+    Counterexample cx;
+    cx.params = {{"n", cube.dimension()}};
+    cx.input = {{"x", x.to_string()}, {"y", y.to_string()}};
+    cx.violation = std::move(v);
+    cx.witness = {{"paths", paths_to_json(hypercube::cube_disjoint_paths(cube.dimension(), x, y, variant))}};
+    return cx;
+  };
+  r.check_case = [check](const json& params, const json& input) -> Result<CaseCheck> {
+    const int n = params.at("n").get<int>();
+    auto x = parse_node(input.at("x").get<std::string>(), n);
+    auto y = parse_node(input.at("y").get<std::string>(), n);
+    if (!x || !y) return invalid_argument("bad input");
+    return CaseCheck{check(Hypercube::make(n).value(), *x, *y), json::object()};
+  };
+  r.methods.emplace_back(Method::kExhaustive, [check, to_cx](const RunContext&) {
+    MethodResult m;
+    m.method = Method::kExhaustive;
+    for (int n = 1; n <= 6; ++n) {
+      const Hypercube cube = Hypercube::make(n).value();
+      for (uint64_t x = 0; x < cube.num_nodes(); ++x)
+        for (uint64_t y = 0; y < cube.num_nodes(); ++y) {
+          ++m.cases;
+          if (auto v = check(cube, Node{x, n}, Node{y, n})) {
+            m.outcome = Outcome::kRefuted;
+            m.detail = *v;
+            m.counterexample = to_cx(cube, Node{x, n}, Node{y, n}, *v);
+            m.counterexample->minimized = true;
+            return m;
+          }
+        }
+    }
+    m.outcome = Outcome::kHolds;
+    return m;
+  });
+  r.methods.emplace_back(Method::kRandom, [check, to_cx](const RunContext& ctx) {
+    RandomSpec<hypercube::CubePair> spec{hypercube::gen::cube_pair(20)};
+    spec.cases = 500;
+    spec.scope = "n = 1..20";
+    spec.check = [&](const hypercube::CubePair& p) -> std::optional<Counterexample> {
+      const Hypercube cube = Hypercube::make(p.n).value();
+      if (auto v = check(cube, p.x, p.y)) return to_cx(cube, p.x, p.y, *v);
+      return std::nullopt;
+    };
+    return run_random(ctx, spec);
+  });
+  c.readings.push_back(std::move(r));
+  return c;
+}
+
+TEST(Verify, BrokenP3IsRefutedByExhaustiveSearchWithTheSmallestCounterexample) {
+  Registry registry;
+  registry.add(broken_claim(P3Variant::kBrokenAscendingOrder));
+  RunContext ctx;
+  ctx.seed = 7;
+  const ReadingVerdict v = run_reading(registry.claims()[0], registry.claims()[0].readings[0], ctx);
+  EXPECT_EQ(v.outcome, Outcome::kRefuted);
+  ASSERT_TRUE(v.counterexample.has_value());
+  // The smallest n at which the ascending order breaks the claim is n = 2: for x = 00, y = 10,
+  // P_0 = 00:01:00:10 flips dimension 0 back first (not simple).
+  EXPECT_EQ(v.counterexample->params.at("n").get<int>(), 2);
+  EXPECT_EQ(v.counterexample->input, (json{{"x", "00"}, {"y", "10"}}));
+  EXPECT_TRUE(v.counterexample->minimized);
+}
+
+TEST(Verify, RandomSearchShrinksTheBrokenP3CounterexampleToASmallCube) {
+  for (P3Variant variant : {P3Variant::kBrokenAscendingOrder, P3Variant::kBrokenMissingFlip}) {
+    Claim c = broken_claim(variant);
+    RunContext ctx;
+    ctx.seed = 12345;
+    const MethodResult r = c.readings[0].methods[1].second(ctx);
+    ASSERT_EQ(r.outcome, Outcome::kRefuted) << to_string(variant);
+    ASSERT_TRUE(r.counterexample.has_value());
+    EXPECT_LE(r.counterexample->params.at("n").get<int>(), 3) << r.counterexample->input.dump();
+    // The shrunk case still fails under core's checker.
+    auto again = c.readings[0].check_case(r.counterexample->params, r.counterexample->input);
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->violation.has_value());
+  }
+}
+
+TEST(Verify, SameSeedGivesTheSameCounterexample) {
+  Claim c = broken_claim(P3Variant::kBrokenMissingFlip);
+  RunContext ctx;
+  ctx.seed = 99;
+  const MethodResult a = c.readings[0].methods[1].second(ctx);
+  const MethodResult b = c.readings[0].methods[1].second(ctx);
+  ASSERT_TRUE(a.counterexample && b.counterexample);
+  EXPECT_EQ(a.counterexample->input, b.counterexample->input);
+  EXPECT_EQ(a.counterexample->params, b.counterexample->params);
+}
+
+TEST(Verify, ANewCounterexampleDiffersFromTheLedgerUntilItIsStoredThenReplays) {
+  Registry registry;
+  registry.add(broken_claim(P3Variant::kBrokenAscendingOrder));
+  Ledger ledger;
+  ledger.expectations.push_back({"selftest.broken_p3.disjoint", "literal", Outcome::kRefuted, {}, "", "test"});
+  const fs::path dir = temp_dir("verify");
+  VerifyOptions options;
+  options.corpus_dir = dir;
+  std::vector<const Claim*> claims = {&registry.claims()[0]};
+
+  auto first = verify(claims, ledger, {}, options);
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].outcome, Outcome::kRefuted);
+  EXPECT_FALSE(first[0].matches);
+  EXPECT_NE(first[0].mismatch.find("new counterexample"), std::string::npos);
+
+  // Store it (atomically), load it back, and verify again: now it matches and names the case.
+  corpus::Case c = to_case(first[0].claim, first[0].reading, *first[0].counterexample, Method::kExhaustive,
+                           first[0].seed, Budget::kStandard);
+  const fs::path file = corpus::counterexample_path(dir, c);
+  ASSERT_TRUE(corpus::write_atomic(file, corpus::to_json(c).dump(2)).ok());
+  auto loaded = corpus::load_all(dir);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  ASSERT_EQ(loaded->size(), 1u);
+  EXPECT_TRUE(corpus::same_input(loaded->front(), c));
+  auto second = verify(claims, ledger, *loaded, options);
+  EXPECT_TRUE(second[0].matches) << second[0].mismatch;
+  EXPECT_EQ(second[0].corpus_case, fs::relative(file, dir).string());
+
+  auto replayed = replay_case(registry, loaded->front());
+  ASSERT_TRUE(replayed.ok());
+  EXPECT_TRUE(replayed->ok) << replayed->message;
+  fs::remove_all(dir);
+}
+
+TEST(Verify, AMissingLedgerEntryIsADifference) {
+  Registry registry = default_registry();
+  Ledger empty;
+  VerifyOptions options;
+  options.budget = Budget::kQuick;
+  options.corpus_dir = corpus_dir();
+  auto v = verify({registry.find("hypercube.ecube.shortest")}, empty, {}, options);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kHolds);
+  EXPECT_FALSE(v[0].matches);
+}
+
+TEST(Verify, InconclusiveIsNeverReportedAsHolds) {
+  Claim c;
+  c.id = "selftest.inconclusive";
+  Reading r;
+  r.name = "literal";
+  r.methods.emplace_back(Method::kExhaustive, [](const RunContext&) {
+    MethodResult m;
+    m.outcome = Outcome::kHolds;
+    return m;
+  });
+  r.methods.emplace_back(Method::kSmt, [](const RunContext&) {
+    MethodResult m;
+    m.outcome = Outcome::kInconclusive;
+    m.detail = "unknown";
+    return m;
+  });
+  c.readings.push_back(r);
+  const ReadingVerdict v = run_reading(c, c.readings[0], RunContext{});
+  EXPECT_EQ(v.outcome, Outcome::kInconclusive);
+}
+
+TEST(Ledger, TheShippedLedgerCoversEveryClaimReadingAndNothingElse) {
+  auto ledger = load_ledger(corpus_dir() / "ledger.json");
+  ASSERT_TRUE(ledger.ok()) << ledger.error().to_string();
+  Registry registry = default_registry();
+  EXPECT_TRUE(stale_expectations(*ledger, registry).empty());
+  for (const Claim& c : registry.claims())
+    for (const Reading& r : c.readings) EXPECT_NE(ledger->find(c.id, r.name), nullptr) << c.id << " " << r.name;
+}
+
+TEST(Examples, Table1IsReproducedExceptItsRecordedErrata) {
+  auto c = corpus::load_case(corpus_dir() / "hypercube/examples/table1.json");
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  Registry registry = default_registry();
+  auto report = check_example(registry, *c);
+  ASSERT_TRUE(report.ok());
+  EXPECT_TRUE(report->problems.empty());
+  EXPECT_EQ(report->diffs.size(), 2u);
+}
+
+TEST(Examples, TheLiteralHeadingOfTable1sFourthColumnDoesNotReproduceIt) {
+  // READING.md: the sub-headers name (x, y) with x = 000. Read literally, "(100, 000)" means
+  // x = 100, y = 000; that reading reproduces none of the printed paths of the column.
+  auto c = corpus::load_case(corpus_dir() / "hypercube/examples/table1.json");
+  ASSERT_TRUE(c.ok());
+  corpus::Case literal = *c;
+  literal.input["columns"][3] = {{"x", "100"}, {"y", "000"}};
+  Registry registry = default_registry();
+  auto report = check_example(registry, literal);
+  ASSERT_TRUE(report.ok());
+  EXPECT_FALSE(report->problems.empty());
+  EXPECT_GT(report->diffs.size(), 2u);
+}
+
+TEST(Examples, AChangedPrintedCellIsAnUnexplainedDifference) {
+  auto c = corpus::load_case(corpus_dir() / "hypercube/examples/table1.json");
+  ASSERT_TRUE(c.ok());
+  corpus::Case changed = *c;
+  changed.expected["columns"][0]["paths"][0][1] = "011";
+  auto report = check_example(default_registry(), changed);
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->problems.size(), 1u);
+  EXPECT_NE(report->problems[0].find("/columns/0/paths/0/1"), std::string::npos);
+}
+
+TEST(Report, JsonHasTheDocumentedFields) {
+  ReadingVerdict v;
+  v.claim = "a.b.c";
+  v.reading = "literal";
+  v.outcome = Outcome::kHolds;
+  v.expected = Outcome::kHolds;
+  v.matches = true;
+  const json j = verdicts_to_json({v}, Budget::kQuick, 3, 1);
+  for (const char* key : {"id", "reading", "methods", "verdict", "scope", "cases", "expected", "matches", "corpus_case"})
+    EXPECT_TRUE(j.at("claims").at(0).contains(key)) << key;
+  EXPECT_EQ(j.at("summary").at("matching"), 1);
+  EXPECT_NE(verdicts_to_junit({v}, Budget::kQuick).find("<testcase classname=\"a.b.c\""), std::string::npos);
+}
+
+TEST(Seeds, DerivedSeedsDependOnClaimAndReadingOnly) {
+  EXPECT_EQ(derive_seed(1, "a", "literal"), derive_seed(1, "a", "literal"));
+  EXPECT_NE(derive_seed(1, "a", "literal"), derive_seed(1, "b", "literal"));
+  EXPECT_NE(derive_seed(1, "a", "literal"), derive_seed(2, "a", "literal"));
+}
+
+}  // namespace
+}  // namespace topocheck::claims
