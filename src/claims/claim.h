@@ -80,6 +80,7 @@ struct MethodResult {
   uint64_t cases = 0;  // inputs checked
   std::string detail;  // the reason for inconclusive / error, the violation for refuted
   std::optional<Counterexample> counterexample;  // set iff outcome == kRefuted
+  double seconds = 0;  // wall time, filled in by the runner
 };
 
 using MethodFn = std::function<MethodResult(const RunContext&)>;

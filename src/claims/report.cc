@@ -83,7 +83,8 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
     nlohmann::json methods = nlohmann::json::array();
     for (const MethodResult& r : v.methods)
       methods.push_back({{"method", to_string(r.method)}, {"verdict", to_string(r.outcome)},
-                         {"scope", r.scope}, {"cases", r.cases}, {"detail", r.detail}});
+                         {"scope", r.scope}, {"cases", r.cases}, {"detail", r.detail},
+                         {"seconds", r.seconds}});
     nlohmann::json j = {{"id", v.claim},
                         {"reading", v.reading},
                         {"methods", methods},

@@ -58,6 +58,7 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
   }
   for (const auto& [method, fn] : reading.methods) {
     MethodResult r;
+    const auto method_start = std::chrono::steady_clock::now();
     try {
       r = fn(ctx);
     } catch (const std::exception& e) {
@@ -65,6 +66,7 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
       r.detail = fmt::format("internal error: {}", e.what());
     }
     r.method = method;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - method_start).count();
     v.methods.push_back(r);
   }
   auto first = [&](Outcome o) -> const MethodResult* {

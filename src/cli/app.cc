@@ -195,9 +195,14 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   const auto verdicts = claims::verify(*selected, *ledger, *cases, options);
   progress.clear();
 
-  std::cout << claims::render_table(verdicts, ::isatty(STDOUT_FILENO) != 0);
+  // With --json - the JSON owns stdout and the table goes to stderr.
+  const bool json_on_stdout = args.json_file == "-" || args.junit_file == "-";
+  std::FILE* table_out = json_on_stdout ? stderr : stdout;
+  const std::string table = claims::render_table(verdicts, ::isatty(::fileno(table_out)) != 0);
+  std::fputs(table.c_str(), table_out);
   const auto stale = args.globs.empty() ? claims::stale_expectations(*ledger, registry) : std::vector<std::string>{};
-  for (const std::string& s : stale) std::cout << "ledger: " << s << "\n";
+  for (const std::string& s : stale) std::fprintf(table_out, "ledger: %s\n", s.c_str());
+  std::fflush(table_out);
 
   if (!args.json_file.empty()) {
     auto w = write_output(args.json_file, claims::verdicts_to_json(verdicts, *budget, args.seed, jobs).dump(2) + "\n");

@@ -3,9 +3,11 @@
 // `CubePair{n, x, y}` prints as "n=3 x=000 y=011" (the papers' bit strings, bit n-1 first).
 //
 // `gen::cube_pair(max_n)`: n in 1..max_n, x and y nodes of width n. The largest n grows with
-// the generation size: n <= 1 + ceil((max_n - 1) * size / 100), so size 0 gives n = 1 and sizes
-// 99 and up (for max_n <= 100) the whole 1..max_n; a `k % 100` size schedule therefore reaches
-// every n. One case in four draws n from the small end (n <= 6), where most bugs live. The
+// the generation size, twice as fast as rc::gen::inRange's range: n <= limit = 1 +
+// min(max_n - 1, ceil((max_n - 1) * size / 50)), so size 0 gives n = 1 and every size from 50 on
+// the whole 1..max_n (a `k % 100` size schedule spends half its cases there). n is drawn from
+// the small end 1..min(limit, 6), where most bugs live, one case in four; is the limit itself
+// (n = max_n from size 50 on) one case in four; and uniform in 1..limit otherwise. The
 // distance d = H(x, y) is chosen, not left to chance (uniform y would make d close to n/2):
 //   1/4  y = x (d = 0; Table 1 lists it, Algorithm 4 needs it);
 //   3/8  d in 1..min(n, 3): a few distinct random dimensions;
@@ -129,9 +131,14 @@ inline rc::Gen<CubePair> cube_pair(int max_n) {
   TC_CHECK(max_n >= 1 && max_n <= kMaxDimension, "gen::cube_pair: max_n out of range 1..63");
   return rc::Gen<CubePair>([max_n](const rc::Random& random, int size) {
     rc::Random r(random);
-    const int limit = 1 + topocheck::gen::internal::scale_to_size(max_n - 1, size);
+    // scale_to_size(2 * (max_n - 1), size) = ceil((max_n - 1) * size / 50), capped at max_n - 1.
+    const int grown = topocheck::gen::internal::scale_to_size(2 * (max_n - 1), size);
+    const int limit = 1 + (grown < max_n - 1 ? grown : max_n - 1);
     const int small = limit < 6 ? limit : 6;
-    const int n = 1 + internal::pick_below(r, internal::pick_below(r, 4) == 0 ? small : limit);
+    const int kind = internal::pick_below(r, 4);
+    const int n = kind == 0   ? 1 + internal::pick_below(r, small)
+                  : kind == 1 ? limit
+                              : 1 + internal::pick_below(r, limit);
     const uint64_t x = topocheck::gen::internal::pick_bits(r, n);
     const uint64_t y = x ^ internal::pick_difference(r, n);
     return rc::shrinkable::shrinkRecur(CubePair{n, Node{x, n}, Node{y, n}}, [](const CubePair& c) {
