@@ -5,12 +5,15 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "claims/claim.h"
 #include "claims/hypercube_scope.h"
+#include "core/path.h"
 #include "hypercube/hypercube.h"
 #include "hypercube/hypercube_checks.h"
 
@@ -107,6 +110,29 @@ TEST(HypercubeSmt, BrokenMissingFlipIsRefutedAtTheSmallestExhaustiveN) {
   expect_negative_control(P3Variant::kBrokenMissingFlip);
 }
 
+// A broken variant's method result carries a counterexample in corpus form, judged by the checker.
+TEST(HypercubeSmt, MethodResultOfABrokenVariantIsARefutationInCorpusForm) {
+  for (P3Variant variant : {P3Variant::kBrokenAscendingOrder, P3Variant::kBrokenMissingFlip}) {
+    const int n = 3;
+    const claims::MethodResult result = alg2_smt_method_result(n, variant, kLimits);
+    ASSERT_EQ(result.outcome, claims::Outcome::kRefuted) << result.detail;
+    EXPECT_EQ(result.method, claims::Method::kSmt);
+    ASSERT_TRUE(result.counterexample);
+    const claims::Counterexample& cx = *result.counterexample;
+    EXPECT_EQ(cx.params, (json{{"n", n}}));
+    const Node x = parse_node(cx.input.at("x").get<std::string>(), n).value();
+    const Node y = parse_node(cx.input.at("y").get<std::string>(), n).value();
+    const Hypercube cube = Hypercube::make(n).value();
+    EXPECT_EQ(std::optional<std::string>(cx.violation),
+              hypercube::check_alg2_disjoint(cube, x, y, variant));
+    EXPECT_EQ(result.detail, cx.violation);
+    EXPECT_EQ(cx.witness.at("paths"),
+              paths_to_json(hypercube::cube_disjoint_paths(n, x, y, variant)));
+    EXPECT_FALSE(cx.minimized);  // one n: minimality is the method's to claim
+    EXPECT_NE(result.scope.find(hypercube::to_string(variant)), std::string::npos) << result.scope;
+  }
+}
+
 claims::Registry minimal_registry() {
   claims::Registry registry;
   claims::Claim claim;
@@ -118,10 +144,15 @@ claims::Registry minimal_registry() {
   return registry;
 }
 
+const claims::Reading* find_literal(const claims::Registry& registry) {
+  const claims::Claim* claim = registry.find("hypercube.alg2.disjoint");
+  return claim ? claim->find_reading("literal") : nullptr;
+}
+
 TEST(HypercubeSmt, AttachAddsTheSmtMethodAndAProveFunction) {
   claims::Registry registry = minimal_registry();
   attach_hypercube_smt(registry);
-  const claims::Reading* reading = registry.find("hypercube.alg2.disjoint")->find_reading("literal");
+  const claims::Reading* reading = find_literal(registry);
   ASSERT_NE(reading, nullptr);
   ASSERT_EQ(reading->methods.size(), 1u);
   EXPECT_EQ(reading->methods[0].first, claims::Method::kSmt);
@@ -133,9 +164,20 @@ TEST(HypercubeSmt, AttachAddsTheSmtMethodAndAProveFunction) {
   EXPECT_EQ(proved->outcome, claims::Outcome::kHolds) << proved->detail;
   EXPECT_EQ(proved->cases, 1u);
 
+  struct Recorder : claims::Progress {
+    void update(std::string_view, std::string_view message) override {
+      messages.emplace_back(message);
+    }
+    std::vector<std::string> messages;
+  } recorder;
   claims::RunContext ctx;
   ctx.budget = claims::Budget::kQuick;
+  ctx.progress = &recorder;
+  ctx.claim_id = "hypercube.alg2.disjoint";
   const claims::MethodResult quick = reading->methods[0].second(ctx);
+  EXPECT_EQ(quick.method, claims::Method::kSmt);
+  EXPECT_EQ(recorder.messages.size(),
+            static_cast<size_t>(claims::hypercube_scope::kSmtMaxN.at(claims::Budget::kQuick)));
   EXPECT_EQ(quick.outcome, claims::Outcome::kHolds) << quick.detail;
   EXPECT_EQ(quick.cases,
             static_cast<uint64_t>(claims::hypercube_scope::kSmtMaxN.at(claims::Budget::kQuick)));
@@ -145,7 +187,8 @@ TEST(HypercubeSmt, AttachAddsTheSmtMethodAndAProveFunction) {
 TEST(HypercubeSmt, ProveRejectsBadParams) {
   claims::Registry registry = minimal_registry();
   attach_hypercube_smt(registry);
-  const claims::Reading* reading = registry.find("hypercube.alg2.disjoint")->find_reading("literal");
+  const claims::Reading* reading = find_literal(registry);
+  ASSERT_NE(reading, nullptr);
   ASSERT_TRUE(reading->prove);
   for (const json& params : {json{{"n", 0}}, json{{"n", "x"}}, json::object(), json{{"n", 64}},
                              json{{"n", -3}}, json{{"n", 2.5}}, json::array(),
@@ -158,18 +201,42 @@ TEST(HypercubeSmt, ProveRejectsBadParams) {
   }
 }
 
-TEST(HypercubeSmt, TinyRlimitIsUnknownNeverProved) {
+TEST(HypercubeSmt, TinyRlimitOrTimeoutIsUnknownNeverProved) {
   const Alg2SmtResult smt = prove_alg2_disjoint(8, P3Variant::kAsPrinted, SolverLimits{1, 0});
   EXPECT_EQ(smt.status, SmtStatus::kUnknown) << to_string(smt.status) << " " << smt.reason;
   EXPECT_FALSE(smt.x);
 
   claims::Registry registry = minimal_registry();
   attach_hypercube_smt(registry);
-  const claims::Reading* reading = registry.find("hypercube.alg2.disjoint")->find_reading("literal");
+  const claims::Reading* reading = find_literal(registry);
+  ASSERT_NE(reading, nullptr);
   auto result = reading->prove(json{{"n", 8}}, SolverLimits{1, 0});
   ASSERT_TRUE(result.ok()) << result.error().message;
   EXPECT_EQ(result->outcome, claims::Outcome::kInconclusive);
   EXPECT_NE(result->detail.find("n = 8"), std::string::npos) << result->detail;
+
+  // The wall-clock safety net: n = 20 takes seconds, 1 ms cannot prove it.
+  const Alg2SmtResult timed = prove_alg2_disjoint(20, P3Variant::kAsPrinted, SolverLimits{0, 1});
+  EXPECT_EQ(timed.status, SmtStatus::kUnknown) << to_string(timed.status) << " " << timed.reason;
+}
+
+// The rlimit is deterministic and bounds the whole proof of one n (all its checks together).
+TEST(HypercubeSmt, RlimitIsDeterministicAndBoundsTheWholeProof) {
+  const Alg2SmtResult first = prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{});
+  const Alg2SmtResult second = prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{});
+  ASSERT_EQ(first.status, SmtStatus::kProved) << first.reason;
+  ASSERT_GT(first.rlimit_used, 0u);
+  EXPECT_EQ(first.rlimit_used, second.rlimit_used);
+
+  const Alg2SmtResult half =
+      prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{first.rlimit_used / 2, 0});
+  EXPECT_EQ(half.status, SmtStatus::kUnknown) << to_string(half.status);
+  EXPECT_LE(half.rlimit_used, first.rlimit_used / 2 + first.rlimit_used / 10);
+
+  const Alg2SmtResult ample =
+      prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{2 * first.rlimit_used, 0});
+  EXPECT_EQ(ample.status, SmtStatus::kProved) << ample.reason;
+  EXPECT_EQ(ample.rlimit_used, first.rlimit_used);
 }
 
 }  // namespace

@@ -17,10 +17,10 @@ expect() {
   if [ "$got" -ne "$code" ]; then
     echo "FAIL: topocheck $*: exit $got, expected $code"; sed 's/^/  stderr: /' "$tmp/err" | head -5; fails=$((fails+1)); return
   fi
-  if [ "$code" -eq 2 ] && { [ "$lines" -ne 1 ] || ! grep -qE "$pattern" "$tmp/err"; }; then
+  if [ "$code" -eq 2 ] && { [ "$lines" -ne 1 ] || ! grep -qE -e "$pattern" "$tmp/err"; }; then
     echo "FAIL: topocheck $*: stderr is not one line matching '$pattern':"; sed 's/^/  /' "$tmp/err"; fails=$((fails+1)); return
   fi
-  if [ "$code" -ne 2 ] && [ -n "$pattern" ] && ! grep -qE "$pattern" "$tmp/out"; then
+  if [ "$code" -ne 2 ] && [ -n "$pattern" ] && ! grep -qE -e "$pattern" "$tmp/out"; then
     echo "FAIL: topocheck $*: stdout does not match '$pattern'"; head -5 "$tmp/out"; fails=$((fails+1)); return
   fi
   passes=$((passes+1))
@@ -64,7 +64,7 @@ expect 0 '^\{"paths":\[\["000","001","011"\],\["000","010","011"\],\["000","100"
   construct hypercube-paths --n 3 --x 000 --y 011 --json
 expect 0 '^000:001:011$' construct hypercube-route --n 3 --x 000 --y 011
 expect 0 '"id": "hypercube.alg2.disjoint"' list --json
-expect 0 'P_1 = 000:010:101:100' show "$corpus/hypercube/examples/table1.json"
+expect 0 '/columns/3/paths/1 = 000:010:101:100' show "$corpus/hypercube/examples/table1.json"
 expect 0 'digraph' show "$corpus/hypercube/examples/table1.json" --format dot
 expect 0 'holds' prove hypercube.alg2.disjoint --param n=4
 expect 0 'erratum \(typo\)' examples

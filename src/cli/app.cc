@@ -428,18 +428,26 @@ int cmd_prove(const claims::Registry& registry, const std::string& claim_id, con
 // ---------------------------------------------------------------------------------------------
 // show
 
-// Every array of node strings inside `j` (witness or printed output), in document order.
-void collect_paths(const json& j, std::vector<std::vector<std::string>>& out) {
+// Every array of node strings inside `j` (witness or printed output), in document order, with
+// its JSON pointer (the same form errata cells use, e.g. /columns/3/paths/1).
+struct NamedPath {
+  std::string pointer;
+  std::vector<std::string> nodes;
+};
+
+void collect_paths(const json& j, const std::string& pointer, std::vector<NamedPath>& out) {
   if (j.is_array() && !j.empty() && std::all_of(j.begin(), j.end(), [](const json& e) { return e.is_string(); })) {
     std::vector<std::string> p;
     for (const json& e : j) p.push_back(e.get<std::string>());
     if (std::all_of(p.begin(), p.end(), [](const std::string& s) { return parse_node(s).ok(); })) {
-      out.push_back(p);
+      out.push_back({pointer.empty() ? "/" : pointer, p});
       return;
     }
   }
-  if (j.is_array() || j.is_object())
-    for (const json& e : j) collect_paths(e, out);
+  if (j.is_array())
+    for (size_t i = 0; i < j.size(); ++i) collect_paths(j[i], fmt::format("{}/{}", pointer, i), out);
+  else if (j.is_object())
+    for (const auto& [k, v] : j.items()) collect_paths(v, pointer + "/" + k, out);
 }
 
 std::string dot_escape(const std::string& s) {
@@ -460,20 +468,20 @@ int cmd_show(const std::string& file, const std::string& format) {
     std::cout << corpus::to_json(*c).dump(2) << "\n";
     return kExitOk;
   }
-  std::vector<std::vector<std::string>> paths;
-  collect_paths(c->kind == corpus::CaseKind::kExample ? c->expected : c->witness, paths);
+  std::vector<NamedPath> paths;
+  collect_paths(c->kind == corpus::CaseKind::kExample ? c->expected : c->witness, "", paths);
   if (format == "dot") {
     static const char* colors[] = {"red", "blue", "darkgreen", "orange", "purple", "brown", "magenta", "cyan"};
     std::cout << "digraph topocheck_case {\n  rankdir=LR;\n  node [shape=box, fontname=monospace];\n";
     std::cout << fmt::format("  label=\"{} [{}]\\n{}\";\n", dot_escape(c->claim), dot_escape(c->reading),
                              dot_escape(c->kind == corpus::CaseKind::kExample ? c->source : c->violation));
     std::set<std::string> nodes;
-    for (const auto& p : paths) nodes.insert(p.begin(), p.end());
+    for (const auto& p : paths) nodes.insert(p.nodes.begin(), p.nodes.end());
     for (const std::string& n : nodes) std::cout << fmt::format("  \"{}\";\n", n);
     for (size_t i = 0; i < paths.size(); ++i)
-      for (size_t k = 0; k + 1 < paths[i].size(); ++k)
-        std::cout << fmt::format("  \"{}\" -> \"{}\" [color={}, label=\"P_{}\"];\n", paths[i][k], paths[i][k + 1],
-                                 colors[i % 8], i);
+      for (size_t k = 0; k + 1 < paths[i].nodes.size(); ++k)
+        std::cout << fmt::format("  \"{}\" -> \"{}\" [color={}, label=\"{}\"];\n", paths[i].nodes[k],
+                                 paths[i].nodes[k + 1], colors[i % 8], dot_escape(paths[i].pointer));
     std::cout << "}\n";
     return kExitOk;
   }
@@ -491,7 +499,8 @@ int cmd_show(const std::string& file, const std::string& format) {
       std::cout << fmt::format("  erratum {} ({}): printed {}, computed {}: {}\n", e.cell, e.kind, e.printed.dump(),
                                e.computed.dump(), e.note);
   }
-  for (size_t i = 0; i < paths.size(); ++i) std::cout << fmt::format("P_{} = {}\n", i, fmt::join(paths[i], ":"));
+  if (!paths.empty()) std::cout << (c->kind == corpus::CaseKind::kExample ? "expected paths (as printed):\n" : "witness paths:\n");
+  for (const auto& p : paths) std::cout << fmt::format("  {} = {}\n", p.pointer, fmt::join(p.nodes, ":"));
   return kExitOk;
 }
 

@@ -112,6 +112,7 @@ ChannelIndex::ChannelIndex(const Topology& topo) : topo_(&topo) {
 }
 
 uint64_t ChannelIndex::id(Node u, Node v) const {
+  TC_CHECK(topo_->contains(u), "ChannelIndex::id of a node outside the topology");
   const uint64_t i = topo_->index_of(u);
   for (uint64_t c = offset_[i]; c < offset_[i + 1]; ++c)
     if (ends_[c].second == v) return c;

@@ -26,7 +26,7 @@ std::vector<Node> Hypercube::neighbors(Node u) const {
 bool Hypercube::is_edge(Node u, Node v) const { return edge_dimension(u, v).has_value(); }
 
 std::optional<int> Hypercube::edge_dimension(Node u, Node v) const {
-  if (u.width != n_ || v.width != n_) return std::nullopt;
+  if (!contains(u) || !contains(v)) return std::nullopt;
   const uint64_t diff = u.bits ^ v.bits;
   // Adjacent iff the addresses differ in exactly one bit (diff is a power of two).
   if (std::popcount(diff) != 1) return std::nullopt;

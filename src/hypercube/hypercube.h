@@ -41,7 +41,9 @@ class Hypercube final : public Topology {
   std::string name() const override;
   int width() const override { return n_; }
   uint64_t num_nodes() const override { return uint64_t{1} << n_; }  // n = 63: 2^63
-  bool contains(Node u) const override { return u.width == n_; }
+  bool contains(Node u) const override {
+    return u.width == n_ && (n_ == 64 || (u.bits >> n_) == 0);
+  }
   std::vector<Node> neighbors(Node u) const override;  // u^(0), u^(1), ..., u^(n-1)
   bool is_edge(Node u, Node v) const override;
   std::optional<int> edge_dimension(Node u, Node v) const override;

@@ -16,8 +16,8 @@
 // x itself is all zeros 1/8, all ones 1/8, uniform otherwise.
 //
 // Shrinking (each candidate is again shrinkable; the first failing one is taken):
-//   1. a smaller cube: n = 1, n/2, then each dimension k removed from x and y (k = n-1 first,
-//      which is truncation to the low n-1 bits);
+//   1. a smaller cube: x and y truncated to their low 1 and n/2 bits, then each dimension k
+//      removed from x and y (k = n-1 first, which is truncation to the low n-1 bits);
 //   2. x translated to 0...0: (0, x XOR y) keeps the distance and every XOR-invariant property;
 //   3. clearing a bit set in both x and y (keeps x XOR y), then a bit of x, then a bit of y,
 //      most significant first.

@@ -87,6 +87,16 @@ TEST(HypercubeTopology, IndexIsTheAddress) {
   EXPECT_FALSE(q3.contains(N("0111")));
 }
 
+TEST(HypercubeTopology, ANodeWithBitsAboveItsWidthIsNotInTheCube) {
+  // Node{bits, width} can be built by hand with stray high bits; such a value is no address of Q_3
+  // and touches no edge, even when its low bits are adjacent.
+  const Hypercube q3 = Q(3);
+  const Node stray{0b1000, 3};
+  EXPECT_FALSE(q3.contains(stray));
+  EXPECT_FALSE(q3.is_edge(stray, Node{0b1001, 3}));
+  EXPECT_FALSE(q3.is_edge(Node{0b0000, 3}, Node{0b1000, 3}));
+}
+
 // ---------------------------------------------------------------------------------------------
 // E-cube routing
 
