@@ -1,0 +1,301 @@
+#include "metacube/disjoint.h"
+
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+namespace topocheck::metacube {
+
+std::optional<Alg4Options> options_for_reading(const std::string& reading) {
+  Alg4Options o;
+  if (reading == "paper") return o;
+  if (reading == "paper-keybit-example4") {
+    o.key_compare = KeyCompare::kExample4;
+    return o;
+  }
+  if (reading == "repaired") {
+    o.repair = true;
+    return o;
+  }
+  if (reading == "broken-no-exchange") {
+    o.broken_no_exchange = true;
+    return o;
+  }
+  if (reading == "broken-ignore-key") {
+    o.broken_ignore_key = true;
+    return o;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> reading_names() { return {"paper", "paper-keybit-example4", "repaired"}; }
+
+std::vector<Alg4Options> all_choices(const Metacube& mc, const Alg4Options& base) {
+  std::vector<Alg4Options> out;
+  const int k = mc.k();
+  for (CycleOrder order : {CycleOrder::kRotate, CycleOrder::kReverse}) {
+    if (k < 3 && order == CycleOrder::kReverse) continue;  // k <= 2: the same cycles
+    for (int lh = 0; lh < std::max(k, 1); ++lh)
+      for (ExchangeChoice ex : {ExchangeChoice::kLowestOther, ExchangeChoice::kNextCyclic}) {
+        if (mc.m() < 3 && ex == ExchangeChoice::kNextCyclic) continue;  // m <= 2: one choice
+        for (int x = 0; x < mc.m(); ++x) {
+          Alg4Options o = base;
+          o.hc_order = order;
+          o.local_hc = lh;
+          o.exchange = ex;
+          o.default_key = x;
+          out.push_back(o);
+        }
+      }
+  }
+  return out;
+}
+
+std::string describe(const Alg4Options& o) {
+  return fmt::format("hc_order={} local_hc={} exchange={} default_key={} key_compare={} case0_p3_n={}{}{}{}{}{}{}{}",
+                     o.hc_order == CycleOrder::kRotate ? "rotate" : "reverse", o.local_hc,
+                     o.exchange == ExchangeChoice::kLowestOther ? "lowest" : "next", o.default_key,
+                     o.key_compare == KeyCompare::kRule ? "rule" : "example4",
+                     o.case0_p3_n == 0 ? std::string("m") : std::to_string(o.case0_p3_n),
+                     o.case0_hop == Case0Hop::kTable ? "" : " case0_hop=k",
+                     o.local_class_path == LocalClassPath::kAscending ? "" : " local_class_path=p3(k,0)",
+                     o.empty_when_equal ? "" : " literal_detour", o.case2_pj_ends_at_t ? "" : " pj_stops_at_tj",
+                     o.repair ? " repaired" : "", o.broken_no_exchange ? " BROKEN_no_exchange" : "",
+                     o.broken_ignore_key ? " BROKEN_ignore_key" : "");
+}
+
+int alg4_case(const Metacube& mc, Node s, Node t) {
+  if (mc.class_of(s) != mc.class_of(t)) return 2;
+  return mc.same_cluster(s, t) ? 0 : 1;
+}
+
+namespace {
+
+struct Ctx {
+  const Metacube& mc;
+  Node s, t;
+  const Alg4Options& o;
+  int k, m, cs, ct;
+  Alg4Result& result;
+
+  Node N(Node u, int d) const { return mc.neighbor(u, d); }
+
+  std::vector<int> hc(int i) const { return hamiltonian_cycle(k, cs, i, o.hc_order); }
+  // l of a global path: HC_i's second step (c_s^(i) -> next).
+  int l_global(int i) const {
+    const auto c = hc(i);
+    return std::countr_zero(static_cast<unsigned>(c[1] ^ c[2]));
+  }
+  // The i of p3(k, i, w_i, t^(i)) for case 2's local tails.
+  int local_class_i() const {
+    return o.local_class_path == LocalClassPath::kAscending ? std::max(k - 1, 0) : 0;
+  }
+  int local_index() const { return k == 0 ? 0 : o.local_hc % k; }
+  int l_local() const {
+    const auto c = hc(local_index());
+    return std::countr_zero(static_cast<unsigned>(c[0] ^ c[1]));
+  }
+  std::vector<int> walk_global(int i, Node from) const { return follow_cycle(hc(i), mc.class_of(from)); }
+  std::vector<int> walk_local(Node from) const { return follow_cycle(hc(local_index()), mc.class_of(from)); }
+
+  // Key-bit dimension y = k + x of global path i.
+  int key_dimension(int i) {
+    const int csi = cs ^ (1 << i);
+    const int cti = ct ^ (1 << i);
+    const uint64_t a = mc.field(s, csi);
+    const uint64_t b = o.key_compare == KeyCompare::kRule ? mc.field(t, cti) : mc.field(t, csi);
+    const uint64_t x_or = a ^ b;
+    for (int x = 0; x < m; ++x)
+      if (!((x_or >> x) & 1)) {
+        result.notes.push_back(fmt::format("P_{}: key bit y = {} (type 1)", i, k + x));
+        return k + x;
+      }
+    result.notes.push_back(fmt::format("P_{}: key bit y = {} (type 2)", i, k + o.default_key));
+    return k + o.default_key;
+  }
+
+  // The local dimension j' != j chosen for an exchange, or -1 when m = 1.
+  int other_local(int j) const {
+    if (m < 2) return -1;
+    if (o.exchange == ExchangeChoice::kNextCyclic) return k + ((j - k) + 1) % m;
+    return j == k ? k + 1 : k;
+  }
+};
+
+void case0(Ctx& c, std::vector<Path>& P) {
+  const auto& mc = c.mc;
+  const int n0 = c.o.case0_p3_n == 0 ? c.m : c.o.case0_p3_n;
+  for (int i = 0; i < c.k; ++i) {
+    const int hop = c.o.case0_hop == Case0Hop::kTable ? c.k + i % c.m : c.k;
+    const Node a = c.N(c.s, i), b = c.N(a, hop), cc = c.N(b, i);
+    const Node ta = c.N(c.t, i), tb = c.N(ta, hop), tc = c.N(tb, i);
+    Path p{{c.s, a, b}};
+    append(p, p3_cluster(mc, n0, i, cc, tc));
+    p.nodes.push_back(tb);
+    p.nodes.push_back(ta);
+    p.nodes.push_back(c.t);
+    P[static_cast<size_t>(i)] = p;
+  }
+  for (int i = c.k; i < c.k + c.m; ++i) {
+    Path p{{c.s}};
+    append(p, p3_cluster(mc, c.m, i - c.k, c.N(c.s, i), c.t));
+    P[static_cast<size_t>(i)] = p;
+  }
+}
+
+void case1(Ctx& c, std::vector<Path>& P) {
+  const auto& mc = c.mc;
+  for (int i = 0; i < c.k; ++i) {
+    const Node a = c.N(c.s, i);
+    const int y = c.key_dimension(i);
+    const Node b = c.o.broken_ignore_key ? a : c.N(a, y);
+    const Node d = c.N(b, c.l_global(i));
+    const Node ti = c.N(c.t, i);
+    Path p{{c.s, a}};
+    if (!c.o.broken_ignore_key) p.nodes.push_back(b);
+    p.nodes.push_back(d);
+    append(p, p1_walk(mc, d, ti, c.walk_global(i, d)));
+    p.nodes.push_back(c.t);
+    P[static_cast<size_t>(i)] = p;
+  }
+  const int l = c.l_local();
+  for (int i = c.k; i < c.k + c.m; ++i) {
+    const Node si = c.N(c.s, i);
+    const Node w = mc.with_field(c.t, c.ct, mc.field(si, c.ct));
+    const Node d = c.N(si, l);
+    Path p{{c.s, si, d}};
+    append(p, p1_walk(mc, d, w, c.walk_local(d)));
+    append(p, p3_cluster(mc, c.m, i - c.k, w, c.t));
+    P[static_cast<size_t>(i)] = p;
+  }
+  // The j / j' exchange: M_s^(j)[c_s] = M_t[c_t].
+  const uint64_t diff = mc.field(c.s, c.cs) ^ mc.field(c.t, c.ct);
+  if (std::popcount(diff) == 1 && !c.o.broken_no_exchange) {
+    const int j = c.k + std::countr_zero(diff);
+    const int jp = c.other_local(j);
+    if (jp < 0) {
+      c.result.notes.push_back(fmt::format("exchange needed for j = {} but m = 1 has no j'", j));
+      return;
+    }
+    c.result.notes.push_back(fmt::format("exchange j = {}, j' = {}", j, jp));
+    const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
+    Path pj{{c.s, sj, sjj, sjjl}};
+    append(pj, p1_walk(mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl)));
+    pj.nodes.push_back(c.t);
+    const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
+    Path pjp{{c.s, sjp, sjpl}};
+    append(pjp, p1_walk(mc, sjpl, c.N(c.t, j), c.walk_local(sjpl)));
+    pjp.nodes.push_back(c.t);
+    P[static_cast<size_t>(j)] = pj;
+    P[static_cast<size_t>(jp)] = pjp;
+  }
+}
+
+// Case 2, local: (s^(i) -> w) as the if / else of the algorithm prints it.
+Path case2_local_segment(Ctx& c, int i, Node w) {
+  const auto& mc = c.mc;
+  const Node si = c.N(c.s, i);
+  const int l = c.l_local();
+  if (si == w && c.o.empty_when_equal) return Path{{si}};
+  if (mc.field(si, c.cs) == mc.field(c.t, c.cs) && !c.o.broken_no_exchange) {
+    const int ip = c.other_local(i);
+    if (ip >= 0) {
+      c.result.notes.push_back(fmt::format("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip));
+      const Node b = c.N(si, ip), d = c.N(b, l);
+      Path p{{si, b, d}};
+      append(p, p1_walk(mc, d, w, c.walk_local(d)));
+      return p;
+    }
+    c.result.notes.push_back(fmt::format("P_{}: detour needed but m = 1 has no i'", i));
+  }
+  const Node d = c.N(si, l);
+  Path p{{si, d}};
+  append(p, p1_walk(mc, d, w, c.walk_local(d)));
+  return p;
+}
+
+void case2(Ctx& c, std::vector<Path>& P) {
+  const auto& mc = c.mc;
+  for (int i = 0; i < c.k; ++i) {
+    const Node si = c.N(c.s, i);
+    const int ci = mc.class_of(si);
+    if (ci == c.ct) {
+      // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
+      c.result.notes.push_back(fmt::format("P_{}: c_s^({}) = c_t, no key bit", i, i));
+      Path p{{c.s}};
+      append(p, p1_walk(mc, si, c.N(c.t, i), c.walk_global(i, si)));
+      if (c.o.case2_pj_ends_at_t) p.nodes.push_back(c.t);
+      P[static_cast<size_t>(i)] = p;
+      continue;
+    }
+    const Node w = mc.with_class(c.t, ci);
+    bool others_equal = true;
+    for (int f = 0; f < mc.h(); ++f)
+      if (f != ci && mc.field(c.s, f) != mc.field(c.t, f)) others_equal = false;
+    Path p{{c.s}};
+    if (others_equal) {
+      append(p, p1_walk(mc, si, w, c.walk_global(i, si)));
+    } else {
+      const int y = c.key_dimension(i);
+      const Node b = c.o.broken_ignore_key ? si : c.N(si, y);
+      const Node d = c.N(b, c.l_global(i));
+      p.nodes.push_back(si);
+      if (!c.o.broken_ignore_key) p.nodes.push_back(b);
+      p.nodes.push_back(d);
+      append(p, p1_walk(mc, d, w, c.walk_global(i, d)));
+    }
+    append(p, p3_class(mc, i, w, c.t));
+    P[static_cast<size_t>(i)] = p;
+  }
+  // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]).
+  std::vector<Node> w(static_cast<size_t>(c.k + c.m)), ti(static_cast<size_t>(c.k + c.m));
+  for (int i = c.k; i < c.k + c.m; ++i) {
+    ti[static_cast<size_t>(i)] = c.N(c.t, i);
+    w[static_cast<size_t>(i)] = mc.with_class(ti[static_cast<size_t>(i)], c.cs);
+  }
+  std::vector<int> target(static_cast<size_t>(c.k + c.m));
+  for (int i = c.k; i < c.k + c.m; ++i) target[static_cast<size_t>(i)] = i;
+  std::vector<bool> swapped_in(static_cast<size_t>(c.k + c.m), false);
+  for (int i = c.k; i < c.k + c.m; ++i)
+    for (int j = c.k; j < c.k + c.m; ++j)
+      if (j != i && w[static_cast<size_t>(i)] == c.N(c.s, j)) {
+        // w_i = s^(j): P_i runs to w_j -> t^(j), P_j runs s^(j) -> t^(i).
+        c.result.notes.push_back(fmt::format("w_{} = s^({}): P_{} and P_{} exchange targets", i, j, i, j));
+        target[static_cast<size_t>(i)] = j;
+        target[static_cast<size_t>(j)] = -i - 1;  // marker: P_j = s : s^(j) -> t^(i) : t
+        swapped_in[static_cast<size_t>(j)] = true;
+      }
+  for (int i = c.k; i < c.k + c.m; ++i) {
+    Path p{{c.s}};
+    const int tg = target[static_cast<size_t>(i)];
+    if (tg < 0) {
+      const int from = -tg - 1;
+      const Node sj = c.N(c.s, i);
+      append(p, p3_class(mc, c.local_class_i(), sj, ti[static_cast<size_t>(from)]));
+    } else {
+      append(p, case2_local_segment(c, i, w[static_cast<size_t>(tg)]));
+      append(p, p3_class(mc, c.local_class_i(), w[static_cast<size_t>(tg)], ti[static_cast<size_t>(tg)]));
+    }
+    p.nodes.push_back(c.t);
+    P[static_cast<size_t>(i)] = p;
+  }
+}
+
+}  // namespace
+
+Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options) {
+  TC_CHECK(mc.contains(s) && mc.contains(t), "metacube_disjoint_paths: node outside the topology");
+  TC_CHECK(s != t, "metacube_disjoint_paths: s == t");
+  Alg4Result r;
+  r.case_number = alg4_case(mc, s, t);
+  Ctx c{mc, s, t, options, mc.k(), mc.m(), mc.class_of(s), mc.class_of(t), r};
+  std::vector<Path> P(static_cast<size_t>(mc.k() + mc.m()));
+  if (r.case_number == 0) case0(c, P);
+  else if (r.case_number == 1) case1(c, P);
+  else case2(c, P);
+  r.paths = std::move(P);
+  return r;
+}
+
+}  // namespace topocheck::metacube

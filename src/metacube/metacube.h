@@ -1,0 +1,92 @@
+// The Metacube MC(k, m) (Li, Peng, Chu, "Disjoint Paths in Metacube", Section 2) as an implicit
+// topology, with its address fields and IDs.
+//
+// Address layout (READING.md, 003): n = m*2^k + k bits. The class field c (k bits) is leftmost
+// (bits n-1 .. n-k), then the fields M[h-1] ... M[0] of m bits each, h = 2^k; M[i] occupies bits
+// i*m .. i*m+m-1. Text form: the n bits, most significant first, exactly as the paper prints
+// addresses ("0001011101" in MC(2,2)); the fielded form "(01, 111, 101, 110, 000)" (class, then
+// M[h-1] ... M[0]) is accepted by parse_fields and printed by format_fields.
+//
+// Edges (dimension d of node u, u^(d)):
+//   d in 0..k-1      cross-edge: flips class bit d (bit m*h + d);
+//   d in k..k+m-1    cube-edge:  flips bit d-k of M[c_u] (bit c_u*m + d - k), the field selected
+//                    by u's own class.
+// So every node has k + m neighbours and MC(0, m) is Q_m.
+//
+// IDs (Section 2): classID(u) = c_u; nodeID(u) = M_u[c_u] * 2^(m*c_u); clusterID(u) = sum over
+// i != c_u of M_u[i] * 2^(m*i). The printed "x 2^{c_u}" / "x 2^i" lost the factor m in OCR: only
+// 2^(m*i) reproduces "u = 0100111000 in MC(2,2) is node 56 of class 1, cluster 48 = {48,52,56,60}"
+// (with 2^i the same u would be node 16); metacube_test keeps that check.
+//
+// Example (MC(2,3), Section 2): the cluster neighbours of (01, 111, 101, 110, 000) are
+// (01, 111, 101, 111, 000), (01, 111, 101, 100, 000), (01, 111, 101, 010, 000); its class-cube
+// neighbours are (00, 111, 101, 110, 000) and (11, 111, 101, 110, 000).
+//
+// Preconditions: methods taking a Node require contains(u) (TC_CHECK aborts otherwise); user
+// input goes through Metacube::make and parse_node(text, width()) / parse_fields first.
+// Cost: every operation is O(1) except neighbors (O(k + m)).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/node.h"
+#include "core/status.h"
+#include "core/topology.h"
+
+namespace topocheck::metacube {
+
+class Metacube final : public Topology {
+ public:
+  // Errors (not aborts) unless k >= 0, m >= 1 and m*2^k + k <= 63.
+  static Result<Metacube> make(int k, int m);
+
+  int k() const { return k_; }
+  int m() const { return m_; }
+  int h() const { return 1 << k_; }  // number of classes
+  int degree() const { return k_ + m_; }
+
+  std::string name() const override;  // "MC(2,3)"
+  int width() const override { return n_; }
+  uint64_t num_nodes() const override { return uint64_t{1} << n_; }
+  bool contains(Node u) const override { return u.width == n_ && (u.bits >> n_) == 0; }
+  std::vector<Node> neighbors(Node u) const override;  // u^(0) ... u^(k+m-1)
+  bool is_edge(Node u, Node v) const override;
+  std::optional<int> edge_dimension(Node u, Node v) const override;
+  uint64_t index_of(Node u) const override { return u.bits; }
+  Node node_at(uint64_t index) const override { return Node{index, n_}; }
+
+  // Fields.
+  int class_of(Node u) const { return static_cast<int>(u.bits >> class_shift()); }
+  uint64_t field(Node u, int i) const { return (u.bits >> (i * m_)) & field_mask(); }
+  Node with_field(Node u, int i, uint64_t value) const;
+  Node with_class(Node u, int c) const;
+  // u^(d): the neighbour along dimension d (0 <= d < k + m).
+  Node neighbor(Node u, int d) const;
+  // Bit position (in the address) that dimension d flips at node u.
+  int bit_of_dimension(Node u, int d) const;
+
+  uint64_t node_id(Node u) const;     // M_u[c_u] * 2^(m*c_u)
+  uint64_t cluster_id(Node u) const;  // sum_{i != c_u} M_u[i] * 2^(m*i)
+  // Same cluster: same class and same fields except M[class].
+  bool same_cluster(Node u, Node v) const;
+
+  // Hamming distances: H_k (class field), H_i (field M[i]), H (whole address).
+  int class_distance(Node u, Node v) const;
+  int field_distance(Node u, Node v, int i) const;
+
+  std::string format_fields(Node u) const;  // "(01, 111, 101, 110, 000)"
+  // Accepts the fielded form (spaces optional) or the plain bit string; errors name the field.
+  Result<Node> parse_fields(std::string_view text) const;
+
+ private:
+  Metacube(int k, int m) : k_(k), m_(m), n_(m * (1 << k) + k) {}
+  int class_shift() const { return m_ * (1 << k_); }
+  uint64_t field_mask() const { return (uint64_t{1} << m_) - 1; }
+  int k_, m_, n_;
+};
+
+}  // namespace topocheck::metacube

@@ -1,0 +1,123 @@
+#include "metacube/metacube_checks.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace topocheck::metacube {
+
+Violation check_thm2_valid(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (static_cast<int>(paths.size()) != mc.k() + mc.m())
+    return fmt::format("{} paths, expected k + m = {}", paths.size(), mc.k() + mc.m());
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (auto v = check_path_valid(mc, paths[i])) return fmt::format("P_{}: {}", i, *v);
+    if (auto v = check_endpoints(paths[i], s, t)) return fmt::format("P_{}: {}", i, *v);
+    if (auto v = check_simple(paths[i])) return fmt::format("P_{}: {}", i, *v);
+  }
+  return std::nullopt;
+}
+
+Violation check_thm2_disjoint(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (auto v = check_thm2_valid(mc, s, t, paths)) return v;
+  return check_internally_node_disjoint(paths);
+}
+
+Violation check_thm2_length(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  const int bound = hamming(s, t) + mc.h() + mc.m() + 5;
+  for (size_t i = 0; i < paths.size(); ++i)
+    if (paths[i].length() > bound)
+      return fmt::format("P_{} has length {} > H(s,t) + 2^k + m + 5 = {}", i, paths[i].length(), bound);
+  return std::nullopt;
+}
+
+int case_bound(const Metacube& mc, Node s, Node t) {
+  const int H = hamming(s, t);
+  switch (alg4_case(mc, s, t)) {
+    case 0: return H + 6;
+    case 1: return H + mc.h() + 4;
+    default: {
+      const int d = mc.class_distance(s, t);
+      const int zmax = d < mc.k() ? d + 1 : d - 1;
+      return H + mc.h() + 4 + zmax;
+    }
+  }
+}
+
+Violation check_thm2_case_bound(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  const int bound = case_bound(mc, s, t);
+  for (size_t i = 0; i < paths.size(); ++i)
+    if (paths[i].length() > bound)
+      return fmt::format("P_{} has length {} > the case-{} bound {}", i, paths[i].length(), alg4_case(mc, s, t), bound);
+  return std::nullopt;
+}
+
+namespace {
+
+// Can `budget` nodes hit every path in `sets` (each a sorted list of internal nodes)?
+// On success `chosen` holds the hitting set.
+bool can_hit_all(const std::vector<std::vector<Node>>& sets, size_t first_unhit, int budget, std::vector<Node>& chosen) {
+  // Find the first path not hit by `chosen`.
+  for (size_t i = first_unhit; i < sets.size(); ++i) {
+    bool hit = false;
+    for (const Node& c : chosen)
+      if (std::binary_search(sets[i].begin(), sets[i].end(), c)) {
+        hit = true;
+        break;
+      }
+    if (hit) continue;
+    if (budget == 0 || sets[i].empty()) return false;
+    for (const Node& c : sets[i]) {
+      chosen.push_back(c);
+      if (can_hit_all(sets, i + 1, budget - 1, chosen)) return true;
+      chosen.pop_back();
+    }
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (auto v = check_thm2_valid(mc, s, t, paths)) return v;
+  std::vector<std::vector<Node>> internal;
+  for (const Path& p : paths) {
+    std::vector<Node> in;
+    for (size_t q = 1; q + 1 < p.nodes.size(); ++q)
+      if (p.nodes[q] != s && p.nodes[q] != t) in.push_back(p.nodes[q]);
+    std::sort(in.begin(), in.end());
+    in.erase(std::unique(in.begin(), in.end()), in.end());
+    internal.push_back(in);
+  }
+  // A path with no internal node (the edge s : t) cannot be hit by faults other than s, t.
+  for (const auto& in : internal)
+    if (in.empty()) return std::nullopt;
+  std::vector<Node> chosen;
+  const int budget = mc.k() + mc.m() - 1;
+  if (can_hit_all(internal, 0, budget, chosen)) {
+    std::vector<std::string> names;
+    for (const Node& c : chosen) names.push_back(c.to_string());
+    return fmt::format("{} faulty node(s) {{{}}} (at most k+m-1 = {}) meet every constructed path", chosen.size(),
+                       fmt::join(names, ", "), budget);
+  }
+  return std::nullopt;
+}
+
+Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part) {
+  const Alg4Result r = metacube_disjoint_paths(mc, s, t, options);
+  switch (part) {
+    case Thm2Part::kValid: return check_thm2_valid(mc, s, t, r.paths);
+    case Thm2Part::kDisjoint: return check_thm2_disjoint(mc, s, t, r.paths);
+    case Thm2Part::kLength: return check_thm2_length(mc, s, t, r.paths);
+    case Thm2Part::kCaseBound: return check_thm2_case_bound(mc, s, t, r.paths);
+    case Thm2Part::kFaultTolerance: return check_fault_tolerance(mc, s, t, r.paths);
+  }
+  return std::nullopt;
+}
+
+Node translate(Node u, Node a) { return Node{u.bits ^ a.bits, u.width}; }
+
+}  // namespace topocheck::metacube

@@ -1,0 +1,38 @@
+// One-input checks of the Metacube claims (Theorem 2, split into its parts): run Algorithm 4,
+// judge the paths with core's naive checkers. Shared by every method (examples, exhaustive,
+// random, SMT model confirmation, corpus replay, benchmarks).
+#pragma once
+
+#include <set>
+#include <vector>
+
+#include "core/checks.h"
+#include "metacube/disjoint.h"
+
+namespace topocheck::metacube {
+
+// metacube.thm2.valid: k + m paths, each valid in MC(k, m), from s to t, and simple.
+Violation check_thm2_valid(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// metacube.thm2.disjoint: valid (as above) and internally node-disjoint.
+Violation check_thm2_disjoint(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// metacube.thm2.length: every path is no longer than H(s, t) + 2^k + m + 5.
+Violation check_thm2_length(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// The proof's per-case bound: case 0: H + 6; case 1: H + 2^k + 4; case 2: H + 2^k + 4 + max|Z_i|
+// with Z_i the class paths c_s^(i) -> c_t of Algorithm 2 in the k-cube (max|Z_i| = d + 1 if
+// d < k, else d - 1, d = H_k(s, t)).
+int case_bound(const Metacube& mc, Node s, Node t);
+Violation check_thm2_case_bound(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// Fault tolerance (Section 4 / abstract): for every set F of at most k+m-1 nodes other than s and t,
+// some constructed path avoids F. Equivalent (hitting set) to: the paths cannot all be hit by k+m-1
+// nodes; checked as "no k+m-1 internal nodes meet every path", by exact search over the paths'
+// internal nodes (small). Requires valid paths.
+Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+
+// Run Algorithm 4 with `options` and apply one of the checks above.
+enum class Thm2Part { kValid, kDisjoint, kLength, kCaseBound, kFaultTolerance };
+Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part);
+
+// Translation by a class-zero address a (class field 0): u -> u XOR a.
+Node translate(Node u, Node a);
+
+}  // namespace topocheck::metacube

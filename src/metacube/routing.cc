@@ -1,0 +1,143 @@
+#include "metacube/routing.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace topocheck::metacube {
+
+std::vector<int> hamiltonian_cycle(int k, int start, int first_dim, CycleOrder order) {
+  TC_CHECK(k >= 0 && start >= 0 && start < (1 << k), "hamiltonian_cycle: bad class");
+  std::vector<int> out{start};
+  if (k == 0) return out;
+  TC_CHECK(first_dim >= 0 && first_dim < k, "hamiltonian_cycle: bad first dimension");
+  const int steps = 1 << k;
+  int c = start;
+  for (int t = 1; t <= steps; ++t) {
+    const int d = t == steps ? k - 1 : std::countr_zero(static_cast<unsigned>(t));
+    const int dim = order == CycleOrder::kRotate ? (first_dim + d) % k : ((first_dim - d) % k + k) % k;
+    c ^= 1 << dim;
+    out.push_back(c);
+  }
+  return out;
+}
+
+namespace {
+
+// A Hamiltonian path from a to b in the subcube of classes that agree with a outside `dims`
+// (a and b differ in an odd number of those dimensions and nowhere else).
+void ham_path(int a, int b, std::vector<int> dims, std::vector<int>& out) {
+  if (dims.size() == 1) {
+    out.push_back(a);
+    out.push_back(b);
+    return;
+  }
+  int d = -1;
+  for (int x : dims)
+    if (((a ^ b) >> x) & 1) {
+      d = x;
+      break;
+    }
+  TC_CHECK(d >= 0, "ham_path: a and b do not differ");
+  std::vector<int> rest;
+  for (int x : dims)
+    if (x != d) rest.push_back(x);
+  const int c = a ^ (1 << rest.front());  // a neighbour of a in a's half, never b's projection
+  ham_path(a, c, rest, out);
+  std::vector<int> second;
+  ham_path(c ^ (1 << d), b, rest, second);
+  out.insert(out.end(), second.begin(), second.end());
+}
+
+}  // namespace
+
+std::vector<int> weak_hamiltonian_path(int k, int a, int b, int first_dim) {
+  if (a == b) return hamiltonian_cycle(k, a, first_dim);
+  std::vector<int> dims(static_cast<size_t>(k));
+  for (int d = 0; d < k; ++d) dims[static_cast<size_t>(d)] = d;
+  std::vector<int> out;
+  if (std::popcount(static_cast<unsigned>(a ^ b)) % 2 == 1) {
+    ham_path(a, b, dims, out);
+  } else {
+    const int b1 = b ^ 1;  // b's neighbour across dimension 0 (odd distance from a, so != a)
+    ham_path(a, b1, dims, out);
+    out.push_back(b);
+  }
+  return out;
+}
+
+std::vector<int> follow_cycle(const std::vector<int>& cycle, int start) {
+  TC_CHECK(!cycle.empty(), "follow_cycle: empty cycle");
+  if (cycle.size() == 1) return {start};
+  const size_t len = cycle.size() - 1;  // closed: last == first
+  const auto it = std::find(cycle.begin(), cycle.begin() + static_cast<long>(len), start);
+  TC_CHECK(it != cycle.begin() + static_cast<long>(len), "follow_cycle: start is not on the cycle");
+  const size_t p = static_cast<size_t>(it - cycle.begin());
+  std::vector<int> out;
+  for (size_t q = 0; q <= 2 * len; ++q) out.push_back(cycle[(p + q) % len]);
+  return out;
+}
+
+Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
+  TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
+  Path p{{s}};
+  Node v = s;
+  for (size_t pos = 0; pos < walk.size(); ++pos) {
+    const int u = walk[pos];
+    // M_v[u] -> M_t[u] by ascending routing.
+    const uint64_t diff = mc.field(v, u) ^ mc.field(t, u);
+    for (int b = 0; b < mc.m(); ++b)
+      if ((diff >> b) & 1) {
+        v = mc.neighbor(v, mc.k() + b);
+        p.nodes.push_back(v);
+      }
+    if (v == t) break;
+    if (pos + 1 == walk.size()) break;  // walk exhausted: the path stops short of t
+    v = mc.with_class(v, walk[pos + 1]);
+    p.nodes.push_back(v);
+  }
+  return p;
+}
+
+Path p1(const Metacube& mc, Node s, Node t, int first_dim) {
+  return p1_walk(mc, s, t, weak_hamiltonian_path(mc.k(), mc.class_of(s), mc.class_of(t), first_dim));
+}
+
+Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
+  Path p{{u}};
+  if (n <= 0) return p;
+  const int c = mc.class_of(u);
+  const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
+  Node w = u;
+  for (int j = 1; j <= n; ++j) {
+    const int b = (i + j) % n;
+    if (b < mc.m() && ((diff >> b) & 1)) {
+      w = mc.neighbor(w, mc.k() + b);
+      p.nodes.push_back(w);
+    }
+  }
+  return p;
+}
+
+Path p3_class(const Metacube& mc, int i, Node u, Node v) {
+  Path p{{u}};
+  const int k = mc.k();
+  if (k == 0) return p;
+  const int diff = mc.class_of(u) ^ mc.class_of(v);
+  Node w = u;
+  for (int j = 1; j <= k; ++j) {
+    const int b = (i + j) % k;
+    if ((diff >> b) & 1) {
+      w = mc.neighbor(w, b);
+      p.nodes.push_back(w);
+    }
+  }
+  return p;
+}
+
+void append(Path& path, const Path& tail) {
+  size_t from = 0;
+  if (!path.nodes.empty() && !tail.nodes.empty() && tail.nodes.front() == path.nodes.back()) from = 1;
+  path.nodes.insert(path.nodes.end(), tail.nodes.begin() + static_cast<long>(from), tail.nodes.end());
+}
+
+}  // namespace topocheck::metacube
