@@ -153,5 +153,6 @@ Registry default_registry();
 
 // Family registration functions (one per src/<family>).
 void register_hypercube_claims(Registry& registry);
+void register_metacube_claims(Registry& registry);
 
 }  // namespace topocheck::claims

@@ -5,6 +5,7 @@ namespace topocheck::claims {
 Registry default_registry() {
   Registry registry;
   register_hypercube_claims(registry);
+  register_metacube_claims(registry);
   return registry;
 }
 

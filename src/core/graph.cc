@@ -8,6 +8,8 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/visitors.hpp>
 #include <boost/graph/strong_components.hpp>
 
 #include "core/status.h"
@@ -165,6 +167,16 @@ std::vector<std::pair<uint64_t, uint64_t>> all_shortest_path_dependencies(
   std::sort(deps.begin(), deps.end());
   deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
   return deps;
+}
+
+std::vector<int> bfs_distances(const UndirectedGraph& graph, uint64_t s) {
+  const size_t n = boost::num_vertices(graph);
+  TC_CHECK(s < n, "bfs_distances: source outside the graph");
+  std::vector<int> dist(n, -1);
+  dist[s] = 0;
+  auto recorder = boost::record_distances(dist.data(), boost::on_tree_edge());
+  boost::breadth_first_search(graph, boost::vertex(s, graph), boost::visitor(boost::make_bfs_visitor(recorder)));
+  return dist;
 }
 
 }  // namespace topocheck

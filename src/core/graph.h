@@ -28,6 +28,9 @@ UndirectedGraph materialize(const Topology& topo);
 // local vertex connectivity (for adjacent s, t the direct edge counts as one path).
 int max_node_disjoint_paths(const UndirectedGraph& graph, uint64_t s, uint64_t t);
 
+// Hop distances from vertex s to every vertex (Boost's breadth_first_search); unreachable: -1.
+std::vector<int> bfs_distances(const UndirectedGraph& graph, uint64_t s);
+
 // A dependency graph on channels 0..num_channels-1 given as edges (a depends-then-b). Returns
 // std::nullopt if it is acyclic, otherwise the channels of one directed cycle in order
 // (c0 -> c1 -> ... -> c0, the first channel not repeated).

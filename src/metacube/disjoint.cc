@@ -282,6 +282,17 @@ void case2(Ctx& c, std::vector<Path>& P) {
   }
 }
 
+// Removes every cycle: when a node recurs, the nodes between its two occurrences are cut out.
+Path loop_erased(const Path& p) {
+  Path out;
+  for (const Node& v : p.nodes) {
+    auto it = std::find(out.nodes.begin(), out.nodes.end(), v);
+    if (it != out.nodes.end()) out.nodes.erase(it + 1, out.nodes.end());
+    else out.nodes.push_back(v);
+  }
+  return out;
+}
+
 }  // namespace
 
 Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options) {
@@ -294,6 +305,9 @@ Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg
   if (r.case_number == 0) case0(c, P);
   else if (r.case_number == 1) case1(c, P);
   else case2(c, P);
+  if (options.repair) {
+    for (Path& p : P) p = loop_erased(p);
+  }
   r.paths = std::move(P);
   return r;
 }

@@ -133,5 +133,111 @@ TEST(Algorithm4, ReproducesTableTwoColumnThree) {
   EXPECT_EQ(check_thm2_disjoint(mc, A(mc, "0000000000"), A(mc, "0000000001"), r.paths), std::nullopt);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Readings the tables pin down: the other meaning fails to reproduce the printed path.
+
+Alg4Result run(const Metacube& mc, const char* s, const char* t, const Alg4Options& o) {
+  return metacube_disjoint_paths(mc, A(mc, s), A(mc, t), o);
+}
+
+TEST(Algorithm4Readings, TableTwoPinsTheCaseZeroHopToDimensionKPlusI) {
+  const Metacube mc = MC(2, 2);
+  Alg4Options printed;
+  printed.case0_hop = Case0Hop::kPrinted;  // s^(i,k) as the text prints it
+  EXPECT_EQ(texts(run(mc, "0000000000", "0000000001", {}).paths[1])[2], "1000100000");  // Table 2, P_1
+  EXPECT_EQ(texts(run(mc, "0000000000", "0000000001", printed).paths[1])[2], "1000010000");
+}
+
+TEST(Algorithm4Readings, TableFivePinsTheLocalClassTailToLowestBitFirst) {
+  const Metacube mc = MC(2, 2);
+  Alg4Options printed;
+  printed.local_class_path = LocalClassPath::kPrintedP3Zero;  // p3(k, 0, w_i, t^(i)) as printed
+  EXPECT_THAT(texts(run(mc, "0000000001", "1101000000", {}).paths[2]),
+              testing::ElementsAre("0000000001", "0000000000", "0100000000", "1100000000", "1101000000"));
+  EXPECT_THAT(texts(run(mc, "0000000001", "1101000000", printed).paths[2]),
+              testing::ElementsAre("0000000001", "0000000000", "1000000000", "1100000000", "1101000000"));
+}
+
+TEST(Algorithm4Readings, TableFivePinsAnEmptySegmentWhenSiEqualsWi) {
+  const Metacube mc = MC(2, 2);
+  Alg4Options literal;
+  literal.empty_when_equal = false;
+  EXPECT_EQ(run(mc, "0000000001", "1101000000", {}).paths[2].length(), 4);
+  const Path detour = run(mc, "0000000001", "1101000000", literal).paths[2];
+  EXPECT_GT(detour.length(), 4);
+  EXPECT_NE(check_simple(detour), std::nullopt);  // it returns to s^(2)
+}
+
+TEST(Algorithm4Readings, TableFourPinsPjEndingAtT) {
+  const Metacube mc = MC(2, 2);
+  Alg4Options printed;
+  printed.case2_pj_ends_at_t = false;
+  EXPECT_EQ(texts(run(mc, "0000000000", "0100001111", {}).paths[0]).back(), "0100001111");
+  EXPECT_EQ(texts(run(mc, "0000000000", "0100001111", printed).paths[0]).back(), "0000001111");  // t^(0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Negative controls: on Table 3's pair the paper reading passes Theorem 2; each broken variant
+// is rejected by the shared checkers.
+
+TEST(Algorithm4NegativeControls, PaperPassesOnTableThreesPair) {
+  const Metacube mc = MC(2, 2);
+  const Node s = A(mc, "0000000000"), t = A(mc, "0001011101");
+  EXPECT_EQ(check_alg4(mc, s, t, *options_for_reading("paper"), Thm2Part::kDisjoint), std::nullopt);
+  EXPECT_EQ(check_alg4(mc, s, t, *options_for_reading("paper"), Thm2Part::kFaultTolerance), std::nullopt);
+}
+
+TEST(Algorithm4NegativeControls, WithoutTheExchangeTwoPathsMeet) {
+  const Metacube mc = MC(2, 2);
+  const auto v = check_alg4(mc, A(mc, "0000000000"), A(mc, "0001011101"), *options_for_reading("broken-no-exchange"),
+                            Thm2Part::kDisjoint);
+  ASSERT_NE(v, std::nullopt);
+  EXPECT_THAT(*v, testing::HasSubstr("share node"));
+}
+
+TEST(Algorithm4NegativeControls, IgnoringTheKeyBitMakesTwoPathsMeet) {
+  const Metacube mc = MC(2, 2);
+  const auto v = check_alg4(mc, A(mc, "0000000000"), A(mc, "0001011101"), *options_for_reading("broken-ignore-key"),
+                            Thm2Part::kDisjoint);
+  ASSERT_NE(v, std::nullopt);
+  EXPECT_THAT(*v, testing::HasSubstr("share node"));
+}
+
+TEST(Algorithm4NegativeControls, FaultToleranceCheckFindsTheHittingSet) {
+  const Metacube mc = MC(2, 2);
+  const auto v = check_alg4(mc, A(mc, "0000000000"), A(mc, "0001011101"), *options_for_reading("broken-no-exchange"),
+                            Thm2Part::kFaultTolerance);
+  ASSERT_NE(v, std::nullopt);
+  EXPECT_THAT(*v, testing::HasSubstr("meet every constructed path"));
+}
+
+TEST(Algorithm4NegativeControls, LengthChecksRejectAnOverlongPath) {
+  const Metacube mc = MC(2, 2);
+  const Node s = A(mc, "0000000000"), t = A(mc, "0000000001");
+  auto paths = metacube_disjoint_paths(mc, s, t).paths;
+  EXPECT_EQ(check_thm2_case_bound(mc, s, t, paths), std::nullopt);
+  // Replace P_2 (s : t) by a back-and-forth walk of 15 hops: > H + 6 = 7 and > H + 2^k + m + 5 = 12.
+  Path& p = paths[2];
+  p.nodes = {s};
+  Node u = s;
+  for (int r = 0; r < 4; ++r) {
+    p.nodes.push_back(mc.neighbor(u, 0));
+    p.nodes.push_back(u);
+  }
+  for (int r = 0; r < 3; ++r) {
+    p.nodes.push_back(mc.neighbor(u, 1));
+    p.nodes.push_back(u);
+  }
+  p.nodes.push_back(t);
+  EXPECT_NE(check_thm2_case_bound(mc, s, t, paths), std::nullopt);
+  EXPECT_NE(check_thm2_length(mc, s, t, paths), std::nullopt);
+  EXPECT_NE(check_thm2_valid(mc, s, t, paths), std::nullopt);  // not simple
+}
+
+TEST(Algorithm4Choices, EveryChoiceIsEnumerated) {
+  EXPECT_EQ(all_choices(MC(2, 2), {}).size(), 4u);   // local_hc 0..1 x default_key 0..1
+  EXPECT_EQ(all_choices(MC(3, 3), {}).size(), 36u);  // 2 orders x 3 local_hc x 2 exchanges x 3 keys
+}
+
 }  // namespace
 }  // namespace topocheck::metacube

@@ -1,0 +1,537 @@
+// The Metacube claims (Li, Peng, Chu, "Disjoint Paths in Metacube": Section 2 examples and
+// Theorem 1; Section 3 Algorithm 4, Examples 2-5, Theorem 2 and its corollary). Every method
+// judges with metacube/metacube_checks.h, which calls core's naive checkers.
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "claims/claim.h"
+#include "claims/example_method.h"
+#include "claims/metacube_scope.h"
+#include "core/graph.h"
+#include "metacube/disjoint.h"
+#include "metacube/metacube.h"
+#include "metacube/metacube_checks.h"
+#include "metacube/routing.h"
+
+namespace topocheck::claims {
+namespace {
+
+namespace scope = metacube_scope;
+using metacube::Metacube;
+using nlohmann::json;
+
+constexpr const char* kPaper = "003_870397c57c58895c.txt";
+
+std::string km_list(const std::vector<scope::KM>& list) {
+  std::vector<std::string> out;
+  for (auto [k, m] : list) out.push_back(fmt::format("MC({},{})", k, m));
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing stored inputs.
+
+Result<Metacube> parse_mc(const json& params) {
+  for (const char* key : {"k", "m"})
+    if (!params.is_object() || !params.contains(key) || !params.at(key).is_number_integer())
+      return invalid_argument(fmt::format("params.{} must be an integer", key));
+  auto mc = Metacube::make(params.at("k").get<int>(), params.at("m").get<int>());
+  if (!mc) return invalid_argument("params: " + mc.error().message);
+  return mc;
+}
+
+Result<Node> parse_mc_node(const Metacube& mc, const json& input, const char* key) {
+  if (!input.is_object() || !input.contains(key) || !input.at(key).is_string())
+    return invalid_argument(fmt::format("input.{} must be an address string", key));
+  auto n = mc.parse_fields(input.at(key).get<std::string>());
+  if (!n) return invalid_argument(fmt::format("input.{}: {}", key, n.error().message));
+  return n;
+}
+
+struct McPairInput {
+  Metacube mc;
+  Node s, t;
+};
+
+Result<McPairInput> parse_pair(const json& params, const json& input) {
+  auto mc = parse_mc(params);
+  if (!mc) return mc.error();
+  auto s = parse_mc_node(*mc, input, "s");
+  if (!s) return s.error();
+  auto t = parse_mc_node(*mc, input, "t");
+  if (!t) return t.error();
+  if (*s == *t) return invalid_argument("input.s and input.t must differ");
+  return McPairInput{*mc, *s, *t};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pair checks over every ordered pair of a list of metacubes.
+
+using PairCheck = std::function<Violation(const Metacube&, Node, Node)>;
+using PairWitness = std::function<json(const Metacube&, Node, Node)>;
+
+Counterexample mc_counterexample(const Metacube& mc, Node s, Node t, std::string violation, const PairWitness& w) {
+  Counterexample cx;
+  cx.params = {{"k", mc.k()}, {"m", mc.m()}};
+  cx.input = {{"s", s.to_string()}, {"t", t.to_string()}};
+  cx.violation = std::move(violation);
+  cx.witness = w(mc, s, t);
+  return cx;
+}
+
+MethodResult exhaustive_mc_pairs(const RunContext& ctx, const std::vector<scope::KM>& list, const PairCheck& check,
+                                 const PairWitness& witness) {
+  MethodResult result;
+  result.method = Method::kExhaustive;
+  result.scope = fmt::format("{}: every s != t", km_list(list));
+  for (auto [k, m] : list) {
+    const Metacube mc = Metacube::make(k, m).value();
+    const uint64_t size = mc.num_nodes();
+    ctx.report(fmt::format("exhaustive {} ({} pairs)", mc.name(), size * (size - 1)));
+    for (uint64_t a = 0; a < size; ++a) {
+      if (a % 64 == 0 && a > 0) ctx.report(fmt::format("exhaustive {}: source {}/{}", mc.name(), a, size));
+      for (uint64_t b = 0; b < size; ++b) {
+        if (a == b) continue;
+        ++result.cases;
+        const Node s = mc.node_at(a), t = mc.node_at(b);
+        if (auto v = check(mc, s, t)) {
+          result.outcome = Outcome::kRefuted;
+          result.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), s, t, *v);
+          result.counterexample = mc_counterexample(mc, s, t, *v, witness);
+          result.counterexample->minimized = true;
+          return result;
+        }
+      }
+    }
+  }
+  result.outcome = Outcome::kHolds;
+  return result;
+}
+
+CaseFn mc_pair_case_fn(PairCheck check, PairWitness witness) {
+  return [check, witness](const json& params, const json& input) -> Result<CaseCheck> {
+    auto in = parse_pair(params, input);
+    if (!in) return in.error();
+    return CaseCheck{check(in->mc, in->s, in->t), witness(in->mc, in->s, in->t)};
+  };
+}
+
+json alg4_witness(const metacube::Alg4Options& o, const Metacube& mc, Node s, Node t) {
+  const auto r = metacube::metacube_disjoint_paths(mc, s, t, o);
+  return {{"case", r.case_number}, {"paths", paths_to_json(r.paths)}, {"notes", r.notes}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Examples: one compute function for every kind of printed example.
+
+Result<json> compute_example(const json& params, const json& input) {
+  auto mc = parse_mc(params);
+  if (!mc) return mc.error();
+  if (!input.is_object() || !input.contains("kind") || !input.at("kind").is_string())
+    return invalid_argument("input.kind must be a string");
+  const std::string kind = input.at("kind").get<std::string>();
+  auto class_text = [&](int c) {
+    std::string out;
+    for (int b = mc->k() - 1; b >= 0; --b) out += ((c >> b) & 1) ? '1' : '0';
+    return out;
+  };
+  if (kind == "neighbours") {
+    auto u = parse_mc_node(*mc, input, "u");
+    if (!u) return u.error();
+    json cluster = json::array(), cross = json::array();
+    // In the order the paper lists them: dimension order (cluster, then class cube).
+    for (int d = mc->k(); d < mc->k() + mc->m(); ++d) cluster.push_back(mc->format_fields(mc->neighbor(*u, d)));
+    for (int d = 0; d < mc->k(); ++d) cross.push_back(mc->format_fields(mc->neighbor(*u, d)));
+    return json{{"cluster", cluster}, {"class_cube", cross}};
+  }
+  if (kind == "ids") {
+    auto u = parse_mc_node(*mc, input, "u");
+    if (!u) return u.error();
+    json cluster = json::array();
+    for (uint64_t v = 0; v <= (uint64_t{1} << mc->m()) - 1; ++v) {
+      const Node w = mc->with_field(*u, mc->class_of(*u), v);
+      cluster.push_back(mc->node_id(w) + mc->cluster_id(w));
+    }
+    return json{{"class", mc->class_of(*u)},
+                {"node", mc->node_id(*u) + mc->cluster_id(*u)},
+                {"cluster", cluster},
+                {"cluster_id", mc->cluster_id(*u)}};
+  }
+  if (kind == "route") {
+    auto s = parse_mc_node(*mc, input, "s");
+    if (!s) return s.error();
+    auto t = parse_mc_node(*mc, input, "t");
+    if (!t) return t.error();
+    json classes = json::array();
+    for (int c : metacube::weak_hamiltonian_path(mc->k(), mc->class_of(*s), mc->class_of(*t))) classes.push_back(class_text(c));
+    return json{{"class_path", classes}, {"path", path_to_json(metacube::p1(*mc, *s, *t))}};
+  }
+  if (kind == "class_path") {
+    auto field = [&](const char* key) -> Result<int> {
+      if (!input.contains(key) || !input.at(key).is_string()) return invalid_argument(fmt::format("input.{} must be a class string", key));
+      auto n = parse_node(input.at(key).get<std::string>(), mc->k());
+      if (!n) return invalid_argument(fmt::format("input.{}: {}", key, n.error().message));
+      return static_cast<int>(n->bits);
+    };
+    auto from = field("from");
+    if (!from) return from.error();
+    auto to = field("to");
+    if (!to) return to.error();
+    auto next = field("next");
+    if (!next) return next.error();
+    const int first = std::countr_zero(static_cast<unsigned>(*from ^ *next));
+    if (std::popcount(static_cast<unsigned>(*from ^ *next)) != 1) return invalid_argument("input.next must be a neighbour of input.from");
+    json classes = json::array();
+    for (int c : metacube::weak_hamiltonian_path(mc->k(), *from, *to, first)) classes.push_back(class_text(c));
+    return json{{"class_path", classes}};
+  }
+  if (kind == "paths") {
+    auto s = parse_mc_node(*mc, input, "s");
+    if (!s) return s.error();
+    auto t = parse_mc_node(*mc, input, "t");
+    if (!t) return t.error();
+    if (*s == *t) return invalid_argument("input.s and input.t must differ");
+    const auto r = metacube::metacube_disjoint_paths(*mc, *s, *t, *metacube::options_for_reading("paper"));
+    int longest = 0;
+    for (const Path& p : r.paths) longest = std::max(longest, p.length());
+    json which = json::array();
+    for (size_t i = 0; i < r.paths.size(); ++i)
+      if (r.paths[i].length() == longest) which.push_back(i);
+    return json{{"paths", paths_to_json(r.paths)}, {"longest", which}, {"longest_length", longest}};
+  }
+  return invalid_argument(fmt::format("input.kind '{}' is not neighbours, ids, route, class_path or paths", kind));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Theorem 1 by BFS.
+
+enum class Thm1Part { kDistanceBound, kDiameter, kAverage };
+
+// Violation of one Theorem 1 part on one metacube (whole graph).
+Violation check_thm1(const Metacube& mc, Thm1Part part, const RunContext* ctx, std::optional<std::pair<Node, Node>>* where) {
+  const UndirectedGraph g = materialize(mc);
+  int diameter = 0;
+  long double total = 0;
+  const uint64_t size = mc.num_nodes();
+  for (uint64_t a = 0; a < size; ++a) {
+    if (ctx && a % 256 == 0) ctx->report(fmt::format("BFS {}: source {}/{}", mc.name(), a, size));
+    const std::vector<int> dist = bfs_distances(g, a);
+    for (uint64_t b = 0; b < size; ++b) {
+      const Node s = mc.node_at(a), t = mc.node_at(b);
+      const int d = dist[b];
+      if (d < 0) {
+        if (where) *where = std::pair{s, t};
+        return fmt::format("{} is not reachable from {}", t, s);
+      }
+      diameter = std::max(diameter, d);
+      total += d;
+      if (part == Thm1Part::kDistanceBound) {
+        const int bound = hamming(s, t) - mc.class_distance(s, t) + mc.h();
+        if (d > bound) {
+          if (where) *where = std::pair{s, t};
+          return fmt::format("d(s,t) = {} > H(s,t) - H_k(s,t) + 2^k = {}", d, bound);
+        }
+      }
+    }
+  }
+  if (part == Thm1Part::kDiameter && diameter != mc.h() * (mc.m() + 1))
+    return fmt::format("{} has diameter {}, not 2^k(m+1) = {}", mc.name(), diameter, mc.h() * (mc.m() + 1));
+  if (part == Thm1Part::kAverage) {
+    // Average over ordered pairs s != t (the paper does not say; with s = t included it is smaller).
+    const long double avg = total / static_cast<long double>(size * (size - 1));
+    const long double bound = (mc.width() - mc.k()) / 2.0L + mc.h();
+    if (avg > bound)
+      return fmt::format("{} has average distance {:.4f} > (n-k)/2 + 2^k = {:.4f}", mc.name(), static_cast<double>(avg),
+                         static_cast<double>(bound));
+  }
+  return std::nullopt;
+}
+
+MethodFn thm1_method(Thm1Part part) {
+  return [part](const RunContext& ctx) {
+    MethodResult result;
+    result.method = Method::kOracle;
+    const auto& list = scope::kBfs.at(ctx.budget);
+    result.scope = fmt::format("{}: BFS from every node (Boost breadth_first_search)", km_list(list));
+    for (auto [k, m] : list) {
+      const Metacube mc = Metacube::make(k, m).value();
+      std::optional<std::pair<Node, Node>> where;
+      ++result.cases;
+      if (auto v = check_thm1(mc, part, &ctx, &where)) {
+        result.outcome = Outcome::kRefuted;
+        result.detail = fmt::format("{}: {}", mc.name(), *v);
+        Counterexample cx;
+        cx.params = {{"k", k}, {"m", m}};
+        if (where) cx.input = {{"s", where->first.to_string()}, {"t", where->second.to_string()}};
+        cx.violation = *v;
+        cx.minimized = true;
+        result.counterexample = cx;
+        return result;
+      }
+    }
+    result.outcome = Outcome::kHolds;
+    return result;
+  };
+}
+
+CaseFn thm1_case_fn(Thm1Part part) {
+  return [part](const json& params, const json&) -> Result<CaseCheck> {
+    auto mc = parse_mc(params);
+    if (!mc) return mc.error();
+    if (mc->width() > 16) return invalid_argument("params: at most 16 address bits for the BFS oracle");
+    return CaseCheck{check_thm1(*mc, part, nullptr, nullptr), json::object()};
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration helpers.
+
+void add_pair_reading(Claim& c, std::string name, std::string description, PairCheck check, PairWitness witness) {
+  Reading r;
+  r.name = std::move(name);
+  r.description = std::move(description);
+  r.check_case = mc_pair_case_fn(check, witness);
+  r.methods.emplace_back(Method::kExhaustive, [check, witness](const RunContext& ctx) {
+    return exhaustive_mc_pairs(ctx, scope::kExhaustive.at(ctx.budget), check, witness);
+  });
+  c.readings.push_back(std::move(r));
+}
+
+std::string reading_description(const std::string& reading) {
+  if (reading == "paper")
+    return "Algorithm 4 as printed, with the meanings Tables 2-5 pin down (s^(i,k+i mod m) in case 0, class "
+           "tails of case 2's local paths lowest bit first, empty (s^(i) -> w_i) when s^(i) = w_i, P_j of case 2 "
+           "ending with t), the key bit from M_s[c_s^(i)] XOR M_t[c_t^(i)] as the rule prints it, HC_i the Gray "
+           "cycle whose first step is dimension i, local paths along HC_0, j' = i' = the lowest other local "
+           "dimension, x = 0 when no bit is of type 1. Options: " +
+           metacube::describe(*metacube::options_for_reading(reading));
+  if (reading == "paper-keybit-example4")
+    return "As `paper`, but the key bit compares M_s[c_s^(i)] with M_t[c_s^(i)], as Example 4 words it (\"since "
+           "M_s[2] = M_t[2] = 00 we assign y = 2\"); identical to `paper` in case 1.";
+  return "`paper` with every constructed path loop-erased (a node that recurs cuts out the cycle between its "
+         "occurrences). Not yet a full repair: see the README's Metacube findings.";
+}
+
+void add_thm2_claim(Registry& registry, const std::string& id, const std::string& location, const std::string& statement,
+                    metacube::Thm2Part part) {
+  Claim c;
+  c.id = id;
+  c.paper = kPaper;
+  c.location = location;
+  c.statement = statement;
+  for (const std::string& reading : metacube::reading_names()) {
+    const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+    add_pair_reading(
+        c, reading, reading_description(reading),
+        [o, part](const Metacube& mc, Node s, Node t) { return metacube::check_alg4(mc, s, t, o, part); },
+        [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); });
+  }
+  registry.add(std::move(c));
+}
+
+}  // namespace
+
+void register_metacube_claims(Registry& registry) {
+  {
+    Claim c;
+    c.id = "metacube.examples";
+    c.paper = kPaper;
+    c.location = "Section 2 (neighbour example, node 56, Example 1, next(s)); Section 3 (Tables 2-5, Examples 2-5)";
+    c.statement = "Every printed metacube example: neighbours in MC(2,3), node and cluster IDs in MC(2,2), Example 1's "
+                  "route, the class cycle for next(s) = 10, the four paths of Tables 2-5 and the longest lengths "
+                  "stated in Examples 2-5.";
+    Reading r;
+    r.name = "paper";
+    r.description = "Computed with the `paper` reading of Algorithm 4 and Algorithm 1 with the Gray class cycle; "
+                    "every printed cell equals the computed one or is a recorded erratum.";
+    r.compute_example = compute_example;
+    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_example));
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+  struct Thm1 {
+    const char* id;
+    const char* statement;
+    Thm1Part part;
+  };
+  for (const Thm1& t : {Thm1{"metacube.thm1.distance", "d(s,t) <= H(s,t) - H_k(s,t) + 2^k for all s, t.", Thm1Part::kDistanceBound},
+                        Thm1{"metacube.thm1.diameter", "The diameter of MC(k,m) is 2^k(m+1).", Thm1Part::kDiameter},
+                        Thm1{"metacube.thm1.average", "The average distance is at most (n-k)/2 + 2^k, n = m*2^k + k.",
+                             Thm1Part::kAverage}}) {
+    Claim c;
+    c.id = t.id;
+    c.paper = kPaper;
+    c.location = "Section 2, Theorem 1";
+    c.statement = t.statement;
+    Reading r;
+    r.name = "literal";
+    r.description = t.part == Thm1Part::kAverage
+        ? "Mean BFS distance over ordered pairs s != t is at most (n-k)/2 + 2^k."
+        : "BFS distances of the materialized MC(k,m) (Boost breadth_first_search) against the stated value.";
+    r.check_case = thm1_case_fn(t.part);
+    r.methods.emplace_back(Method::kOracle, thm1_method(t.part));
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+  {
+    Claim c;
+    c.id = "metacube.alg1.route";
+    c.paper = kPaper;
+    c.location = "Section 2, Algorithm 1 and the paragraph before Theorem 1";
+    c.statement = "Algorithm 1 routes s to t along a weak-Hamiltonian class path; the route is no longer than "
+                  "2^k + H_h(s,t) (H_h: the Hamming distance over the M fields).";
+    PairCheck check = [](const Metacube& mc, Node s, Node t) -> Violation {
+      const Path p = metacube::p1(mc, s, t);
+      if (auto v = check_path_valid(mc, p)) return v;
+      if (auto v = check_endpoints(p, s, t)) return v;
+      const int bound = mc.h() + hamming(s, t) - mc.class_distance(s, t);
+      if (p.length() > bound) return fmt::format("route of length {} > 2^k + H_h(s,t) = {}", p.length(), bound);
+      return std::nullopt;
+    };
+    add_pair_reading(c, "literal",
+                     "p1 along our weak-Hamiltonian class path (Lemma 1 is cited, not printed; see routing.h): a valid "
+                     "route from s to t of length at most 2^k + H_h(s,t).",
+                     check, [](const Metacube& mc, Node s, Node t) { return json{{"path", path_to_json(metacube::p1(mc, s, t))}}; });
+    registry.add(std::move(c));
+  }
+  add_thm2_claim(registry, "metacube.thm2.valid", "Section 3, Algorithm 4 and Theorem 2",
+                 "Algorithm 4 builds k+m paths from s to t (each valid in MC(k,m) and simple), for any two distinct nodes.",
+                 metacube::Thm2Part::kValid);
+  add_thm2_claim(registry, "metacube.thm2.disjoint", "Section 3, Theorem 2",
+                 "The k+m paths of Algorithm 4 are disjoint (valid, simple, internally node-disjoint).",
+                 metacube::Thm2Part::kDisjoint);
+  add_thm2_claim(registry, "metacube.thm2.length", "Section 3, Theorem 2",
+                 "The paths are no longer than H(s,t) + 2^k + m + 5.", metacube::Thm2Part::kLength);
+  add_thm2_claim(registry, "metacube.thm2.case_bound", "Section 3, proof of Theorem 2 (last paragraph)",
+                 "Longest path: case 0 H+6; case 1 H+2^k+4; case 2 H+2^k+4+max|Z_i|.", metacube::Thm2Part::kCaseBound);
+  add_thm2_claim(registry, "metacube.thm2.fault_tolerance", "Abstract and Section 4",
+                 "With at most k+m-1 faulty nodes (other than s, t) some constructed path avoids them all.",
+                 metacube::Thm2Part::kFaultTolerance);
+  {
+    Claim c;
+    c.id = "metacube.symmetry.automorphism";
+    c.paper = kPaper;
+    c.location = "Section 2 (edge definition); used to reduce exhaustive runs";
+    c.statement = "XOR with any address whose class field is zero is an automorphism of MC(k,m).";
+    PairCheck check = [](const Metacube& mc, Node u, Node v) -> Violation {
+      // Every class-zero a.
+      const uint64_t classless = uint64_t{1} << (mc.width() - mc.k());
+      for (uint64_t a = 0; a < classless; ++a) {
+        const Node na{a, mc.width()};
+        if (mc.is_edge(u, v) != mc.is_edge(metacube::translate(u, na), metacube::translate(v, na)))
+          return fmt::format("a = {}: is_edge(u,v) = {} but is_edge(u^a, v^a) = {}", na, mc.is_edge(u, v),
+                             !mc.is_edge(u, v));
+      }
+      return std::nullopt;
+    };
+    Reading r;
+    r.name = "literal";
+    r.description = "For every u, v and every a with class field 0: (u, v) is an edge iff (u^a, v^a) is.";
+    r.check_case = mc_pair_case_fn(check, [](const Metacube&, Node, Node) { return json::object(); });
+    r.methods.emplace_back(Method::kExhaustive, [check](const RunContext& ctx) {
+      return exhaustive_mc_pairs(ctx, scope::kSymmetry.at(ctx.budget), check,
+                                 [](const Metacube&, Node, Node) { return json::object(); });
+    });
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+  {
+    Claim c;
+    c.id = "metacube.symmetry.alg4_commutes";
+    c.paper = kPaper;
+    c.location = "Section 3, Algorithm 4 (a property of the construction, not stated in the paper)";
+    c.statement = "Algorithm 4 commutes with class-zero translations: the paths for (s^a, t^a) are those for (s, t) "
+                  "with every node XORed with a.";
+    for (const std::string& reading : metacube::reading_names()) {
+      const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+      PairCheck check = [o](const Metacube& mc, Node s, Node t) -> Violation {
+        const auto base = metacube::metacube_disjoint_paths(mc, s, t, o).paths;
+        const uint64_t classless = uint64_t{1} << (mc.width() - mc.k());
+        for (uint64_t a = 1; a < classless; ++a) {
+          const Node na{a, mc.width()};
+          const auto moved = metacube::metacube_disjoint_paths(mc, metacube::translate(s, na), metacube::translate(t, na), o).paths;
+          for (size_t i = 0; i < base.size(); ++i) {
+            Path expect = base[i];
+            for (Node& n : expect.nodes) n = metacube::translate(n, na);
+            if (!(moved[i] == expect))
+              return fmt::format("a = {}: P_{} of (s^a, t^a) is {}, not P_{} of (s, t) translated ({})", na, i, moved[i],
+                                 i, expect);
+          }
+        }
+        return std::nullopt;
+      };
+      add_pair_reading(c, reading, "For every s != t and every class-zero a, under reading `" + reading + "`.", check,
+                       [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); });
+      // The exhaustive range of this claim is the symmetry range.
+      c.readings.back().methods.clear();
+      c.readings.back().methods.emplace_back(Method::kExhaustive, [check, o](const RunContext& ctx) {
+        return exhaustive_mc_pairs(ctx, scope::kSymmetry.at(ctx.budget), check,
+                                   [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); });
+      });
+    }
+    registry.add(std::move(c));
+  }
+  {
+    Claim c;
+    c.id = "metacube.connectivity";
+    c.paper = kPaper;
+    c.location = "Section 3 (k+m disjoint paths exist: MC(k,m) is (k+m)-connected)";
+    c.statement = "Between any two distinct nodes of MC(k,m) there are k+m internally node-disjoint paths.";
+    Reading r;
+    r.name = "literal";
+    r.description = "Boost max-flow on the node-split graph equals k+m for every source with zero M fields (the other "
+                    "sources follow by metacube.symmetry.automorphism) and every target.";
+    r.check_case = [](const json& params, const json& input) -> Result<CaseCheck> {
+      auto in = parse_pair(params, input);
+      if (!in) return in.error();
+      if (in->mc.width() > 16) return invalid_argument("params: at most 16 address bits for the max-flow oracle");
+      const int flow = max_node_disjoint_paths(materialize(in->mc), in->s.bits, in->t.bits);
+      Violation v;
+      if (flow != in->mc.degree()) v = fmt::format("max-flow finds {} node-disjoint paths, not k+m = {}", flow, in->mc.degree());
+      return CaseCheck{v, json{{"max_flow", flow}}};
+    };
+    r.methods.emplace_back(Method::kOracle, [](const RunContext& ctx) {
+      MethodResult result;
+      result.method = Method::kOracle;
+      const auto& list = scope::kOracle.at(ctx.budget);
+      result.scope = fmt::format("{}: sources with zero M fields x every target (Boost max-flow)", km_list(list));
+      for (auto [k, m] : list) {
+        const Metacube mc = Metacube::make(k, m).value();
+        const UndirectedGraph g = materialize(mc);
+        ctx.report(fmt::format("max-flow {}", mc.name()));
+        for (int cls = 0; cls < mc.h(); ++cls) {
+          const Node s = mc.with_class(Node{0, mc.width()}, cls);
+          for (uint64_t b = 0; b < mc.num_nodes(); ++b) {
+            if (b == s.bits) continue;
+            ++result.cases;
+            const int flow = max_node_disjoint_paths(g, s.bits, b);
+            if (flow != mc.degree()) {
+              result.outcome = Outcome::kRefuted;
+              result.detail = fmt::format("{}: max-flow finds {} node-disjoint paths, not k+m = {}", mc.name(), flow, mc.degree());
+              Counterexample cx;
+              cx.params = {{"k", k}, {"m", m}};
+              cx.input = {{"s", s.to_string()}, {"t", mc.node_at(b).to_string()}};
+              cx.violation = result.detail;
+              cx.witness = {{"max_flow", flow}};
+              cx.minimized = true;
+              result.counterexample = cx;
+              return result;
+            }
+          }
+        }
+      }
+      result.outcome = Outcome::kHolds;
+      return result;
+    });
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+}
+
+}  // namespace topocheck::claims
