@@ -68,6 +68,15 @@ expect 0 '/columns/3/paths/1 = 000:010:101:100' show "$corpus/hypercube/examples
 expect 0 'digraph' show "$corpus/hypercube/examples/table1.json" --format dot
 expect 0 'holds' prove hypercube.alg2.disjoint --param n=4
 expect 0 'erratum \(typo\)' examples
+expect 0 '^\{"paths":\[\["0000000000","0100000000","0100000100","1100000100",' \
+  construct metacube-paths --k 2 --m 2 --s 0000000000 --t 0001011101 --json
+expect 0 '^00000000000000:00000000000001:00000000000011:01000000000011:' \
+  construct metacube-route --k 2 --m 3 --s 00000000000000 --t 00001110101011
+expect 0 'P_3 \(12 hops\)' construct metacube-paths --k 2 --m 2 --s '(00,00,00,00,01)' --t '(11,01,00,00,00)'
+expect 2 '--s: .*width 9, the topology needs 10' construct metacube-paths --k 2 --m 2 --s 000000000 --t 0001011101
+expect 2 '--t: s and t must differ' construct metacube-paths --k 2 --m 2 --s 0000000000 --t 0000000000
+expect 2 '--k/--m: .*needs m\*2\^k \+ k = 67' construct metacube-route --k 3 --m 8 --s 0 --t 1
+expect 2 "--reading: 'foo' is not paper" construct metacube-paths --k 2 --m 2 --s 0000000000 --t 0001011101 --reading foo
 
 # verify --json has the documented fields.
 "$tc" --corpus "$corpus" verify 'hypercube.ecube.*' --budget quick --json "$tmp/v.json" --junit "$tmp/v.xml" >/dev/null 2>&1; code=$?

@@ -24,6 +24,9 @@
 #include "claims/runner.h"
 #include "corpus/corpus.h"
 #include "hypercube/hypercube.h"
+#include "metacube/disjoint.h"
+#include "metacube/metacube_checks.h"
+#include "metacube/routing.h"
 #include "smt/hypercube_smt.h"
 
 namespace topocheck::cli {
@@ -544,6 +547,58 @@ int cmd_construct_route(const CubeArgs& a) {
   return kExitOk;
 }
 
+struct McArgs {
+  int k = -1, m = -1;
+  std::string s, t, reading = "paper";
+  bool json = false;
+};
+
+struct McInput {
+  metacube::Metacube mc;
+  Node s, t;
+};
+
+Result<McInput> parse_mc_args(const McArgs& a) {
+  auto mc = metacube::Metacube::make(a.k, a.m);
+  if (!mc) return invalid_argument("--k/--m: " + mc.error().message);
+  auto s = mc->parse_fields(a.s);
+  if (!s) return invalid_argument("--s: " + s.error().message);
+  auto t = mc->parse_fields(a.t);
+  if (!t) return invalid_argument("--t: " + t.error().message);
+  return McInput{*mc, *s, *t};
+}
+
+int cmd_construct_mc_route(const McArgs& a) {
+  auto in = parse_mc_args(a);
+  if (!in) return report_error(in.error());
+  const Path p = metacube::p1(in->mc, in->s, in->t);
+  if (a.json) std::cout << json{{"path", path_to_json(p)}}.dump() << "\n";
+  else std::cout << p << "\n";
+  return kExitOk;
+}
+
+int cmd_construct_mc_paths(const McArgs& a) {
+  auto in = parse_mc_args(a);
+  if (!in) return report_error(in.error());
+  if (in->s == in->t) return usage_error("--t: s and t must differ (Algorithm 4 is for two distinct nodes)");
+  const auto options = metacube::options_for_reading(a.reading);
+  if (!options || (a.reading != "paper" && a.reading != "repaired" && a.reading != "paper-keybit-example4"))
+    return usage_error(fmt::format("--reading: '{}' is not paper, paper-keybit-example4 or repaired", a.reading));
+  const auto r = metacube::metacube_disjoint_paths(in->mc, in->s, in->t, *options);
+  const Violation verdict = metacube::check_thm2_disjoint(in->mc, in->s, in->t, r.paths);
+  if (a.json) {
+    std::cout << json{{"paths", paths_to_json(r.paths)}}.dump() << "\n";
+  } else {
+    std::cout << fmt::format("{} case {} ({} reading)\n", in->mc.name(), r.case_number, a.reading);
+    for (const std::string& n : r.notes) std::cout << "  " << n << "\n";
+    for (size_t i = 0; i < r.paths.size(); ++i)
+      std::cout << fmt::format("P_{} ({} hops) = {}\n", i, r.paths[i].length(), r.paths[i]);
+  }
+  // The construction is not its own judge: say what the shared checkers found.
+  if (verdict) std::cerr << "topocheck: warning: these paths fail Theorem 2: " << *verdict << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -611,6 +666,17 @@ int run(int argc, char** argv) {
     sub->add_option("--y", a->y, "destination address")->required();
     sub->add_flag("--json", a->json, "JSON output");
   }
+  McArgs mc_paths_args, mc_route_args;
+  auto* mpaths = construct->add_subcommand("metacube-paths", "Algorithm 4: k+m paths from s to t in MC(k,m)");
+  auto* mroute = construct->add_subcommand("metacube-route", "Algorithm 1: a route from s to t in MC(k,m)");
+  for (auto [sub, a] : {std::pair{mpaths, &mc_paths_args}, std::pair{mroute, &mc_route_args}}) {
+    sub->add_option("--k", a->k, "class-cube dimension")->required();
+    sub->add_option("--m", a->m, "cluster dimension")->required();
+    sub->add_option("--s", a->s, "source address as printed (class field first), or (c, M[h-1], ..., M[0])")->required();
+    sub->add_option("--t", a->t, "destination address")->required();
+    sub->add_flag("--json", a->json, "JSON output");
+  }
+  mpaths->add_option("--reading", mc_paths_args.reading, "paper (default), paper-keybit-example4 or repaired");
 
   try {
     app.parse(argc, argv);
@@ -639,6 +705,8 @@ int run(int argc, char** argv) {
   if (*show) return cmd_show(show_file, show_format);
   if (*cpaths) return cmd_construct_paths(paths_args);
   if (*croute) return cmd_construct_route(route_args);
+  if (*mpaths) return cmd_construct_mc_paths(mc_paths_args);
+  if (*mroute) return cmd_construct_mc_route(mc_route_args);
   return usage_error("no command given");
 }
 
