@@ -2,7 +2,7 @@
 //
 // Notation: bit i of `bits` is dimension i (the papers' x_i); the text form prints bit width-1
 // first, exactly `width` characters of 0/1, e.g. Node{0b011, 3} is "011". Widths are 1..63.
-// Example: parse_node("0001011101") is the Metacube node with class field 00 (k = 2).
+// Example: parse_node("0010110011") is the 10-bit node with bits 9..0 = 0,0,1,0,1,1,0,0,1,1.
 #pragma once
 
 #include <cstdint>

@@ -20,7 +20,7 @@
 //  - case0_p3_n: the n of the in-cluster p3 of case 0's global paths. Printed "p3(k, i, ...)";
 //    Section 3 defines in-cluster paths as p3(m, i, M_u[c_u], M_v[c_v]). 0 means m.
 //  - case0_hop: the cube-edge of case 0's global path P_i after s^(i). Printed s^(i,k) (dimension k
-//    for every i); Table 2's P_1 goes 1000000000 -> 1000100000, dimension k + 1: kTable takes
+//    for every i); Table 2's P_1 takes dimension k + 1 after s^(1) (corpus table2.json): kTable takes
 //    dimension k + (i mod m), kPrinted takes k.
 //  - local_class_path: case 2's local tail (w_i -> t^(i)), printed p3(k, 0, w_i, t^(i)), which
 //    flips class bit 1 first; Table 5's P_2 and P_3 flip bit 0 first (00 -> 01 -> 11). kAscending

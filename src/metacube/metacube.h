@@ -4,7 +4,7 @@
 // Address layout (READING.md, 003): n = m*2^k + k bits. The class field c (k bits) is leftmost
 // (bits n-1 .. n-k), then the fields M[h-1] ... M[0] of m bits each, h = 2^k; M[i] occupies bits
 // i*m .. i*m+m-1. Text form: the n bits, most significant first, exactly as the paper prints
-// addresses ("0001011101" in MC(2,2)); the fielded form "(01, 111, 101, 110, 000)" (class, then
+// addresses (ten bits in MC(2,2), e.g. "0010110011"); the fielded form "(01, 111, 101, 110, 000)" (class, then
 // M[h-1] ... M[0]) is accepted by parse_fields and printed by format_fields.
 //
 // Edges (dimension d of node u, u^(d)):
@@ -15,7 +15,7 @@
 //
 // IDs (Section 2): classID(u) = c_u; nodeID(u) = M_u[c_u] * 2^(m*c_u); clusterID(u) = sum over
 // i != c_u of M_u[i] * 2^(m*i). The printed "x 2^{c_u}" / "x 2^i" lost the factor m in OCR: only
-// 2^(m*i) reproduces "u = 0100111000 in MC(2,2) is node 56 of class 1, cluster 48 = {48,52,56,60}"
+// 2^(m*i) reproduces the paper's "node 56 of class 1" example (corpus/metacube/examples/node56.json)
 // (with 2^i the same u would be node 16); metacube_test keeps that check.
 //
 // Example (MC(2,3), Section 2): the cluster neighbours of (01, 111, 101, 110, 000) are
