@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "metacube/completion.h"
+
 namespace topocheck::metacube {
 
 std::optional<Alg4Options> options_for_reading(const std::string& reading) {
@@ -16,6 +18,7 @@ std::optional<Alg4Options> options_for_reading(const std::string& reading) {
   }
   if (reading == "repaired") {
     o.repair = true;
+    o.key_compare = KeyCompare::kExample4;
     return o;
   }
   if (reading == "broken-no-exchange") {
@@ -282,6 +285,33 @@ void case2(Ctx& c, std::vector<Path>& P) {
   }
 }
 
+// A lower bound on d(x, t) in MC(k, m), consistent along edges (for the completion's A*): the
+// differing field bits each need a cube-edge, and the class walk must enter every class whose
+// field still differs (other than x's own) and end in c_t, so it has at least
+// max(H_k(x, t), |V|) cross-edges, V = {f != c_x : M_x[f] != M_t[f]} plus c_t if c_t != c_x.
+// One edge changes each term by at most 1.
+int distance_lower_bound(const Metacube& mc, Node x, Node t) {
+  const int cx = mc.class_of(x), ct = mc.class_of(t);
+  int field_bits = 0, visits = 0;
+  bool ct_counted = false;
+  for (int f = 0; f < mc.h(); ++f) {
+    const uint64_t diff = mc.field(x, f) ^ mc.field(t, f);
+    field_bits += std::popcount(diff);
+    if (diff != 0 && f != cx) {
+      ++visits;
+      ct_counted = ct_counted || f == ct;
+    }
+  }
+  if (ct != cx && !ct_counted) ++visits;
+  return field_bits + std::max(std::popcount(static_cast<unsigned>(cx ^ ct)), visits);
+}
+
+int longest(const std::vector<Path>& paths) {
+  int out = 0;
+  for (const Path& p : paths) out = std::max(out, p.length());
+  return out;
+}
+
 // Removes every cycle: when a node recurs, the nodes between its two occurrences are cut out.
 Path loop_erased(const Path& p) {
   Path out;
@@ -307,6 +337,24 @@ Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg
   else case2(c, P);
   if (options.repair) {
     for (Path& p : P) p = loop_erased(p);
+    const DistanceBound bound = [&mc, t](Node x) { return distance_lower_bound(mc, x, t); };
+    CompletionResult done = complete_disjoint_paths(mc, s, t, P, mc.degree(), bound);
+    if (done.augmentations > 0) {
+      // Algorithm 4's paths needed help: also complete from nothing (a plain shortest-augmenting-
+      // path max-flow) and keep whichever has the shorter longest path (ties: the seeded one).
+      CompletionResult scratch = complete_disjoint_paths(mc, s, t, {}, mc.degree(), bound);
+      if (scratch.complete && (!done.complete || longest(scratch.paths) < longest(done.paths))) {
+        scratch.note = fmt::format("repaired: max-flow from scratch ({} augmenting paths; seeding with Algorithm 4's "
+                                   "{} disjoint paths gave a longest path of {})",
+                                   scratch.augmentations, done.kept, longest(done.paths));
+        scratch.kept = 0;
+        done = std::move(scratch);
+      }
+    }
+    r.notes.push_back(done.note);
+    r.repaired_kept = done.kept;
+    r.repaired_augmentations = done.augmentations;
+    P = std::move(done.paths);
   }
   r.paths = std::move(P);
   return r;

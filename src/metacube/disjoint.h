@@ -88,6 +88,10 @@ struct Alg4Result {
   int case_number = 0;      // 0, 1 or 2
   std::vector<Path> paths;  // P_0 ... P_{k+m-1}, each s ... t (as constructed; checkers judge)
   std::vector<std::string> notes;  // key bits, j/j', swaps: for show/construct output
+  // Reading `repaired` only: Algorithm 4's paths kept as the initial flow, and augmenting paths
+  // added by the completion (completion.h). 0 augmentations: the paper's paths, loop-erased.
+  int repaired_kept = 0;
+  int repaired_augmentations = 0;
 };
 
 Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options = {});
