@@ -9,7 +9,13 @@
 
 namespace topocheck::metacube {
 
+// Every check below decides with core's fast verdict first and, only when it says false, runs the
+// worded form for the message (the first violation, in words): same verdicts, no allocation or
+// formatting on the common path.
+
 Violation check_thm2_valid(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (static_cast<int>(paths.size()) == mc.k() + mc.m() && paths_valid_simple_ok(mc, paths, s, t))
+    return std::nullopt;
   if (static_cast<int>(paths.size()) != mc.k() + mc.m())
     return fmt::format("{} paths, expected k + m = {}", paths.size(), mc.k() + mc.m());
   for (size_t i = 0; i < paths.size(); ++i) {
@@ -21,12 +27,15 @@ Violation check_thm2_valid(const Metacube& mc, Node s, Node t, const std::vector
 }
 
 Violation check_thm2_disjoint(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (static_cast<int>(paths.size()) == mc.k() + mc.m() && disjoint_paths_ok(mc, paths, s, t))
+    return std::nullopt;
   if (auto v = check_thm2_valid(mc, s, t, paths)) return v;
   return check_internally_node_disjoint(paths);
 }
 
 Violation check_thm2_length(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
   const int bound = hamming(s, t) + mc.h() + mc.m() + 5;
+  if (max_length_ok(paths, bound)) return std::nullopt;
   for (size_t i = 0; i < paths.size(); ++i)
     if (paths[i].length() > bound)
       return fmt::format("P_{} has length {} > H(s,t) + 2^k + m + 5 = {}", i, paths[i].length(), bound);
@@ -48,6 +57,7 @@ int case_bound(const Metacube& mc, Node s, Node t) {
 
 Violation check_thm2_case_bound(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
   const int bound = case_bound(mc, s, t);
+  if (max_length_ok(paths, bound)) return std::nullopt;
   for (size_t i = 0; i < paths.size(); ++i)
     if (paths[i].length() > bound)
       return fmt::format("P_{} has length {} > the case-{} bound {}", i, paths[i].length(), alg4_case(mc, s, t), bound);
@@ -69,6 +79,24 @@ bool can_hit_all(const std::vector<std::vector<Node>>& sets, size_t first_unhit,
       }
     if (hit) continue;
     if (budget == 0 || sets[i].empty()) return false;
+    // Prune (sound): a hitting set needs at least one node per set of any family of pairwise
+    // disjoint unhit sets, so a greedy packing larger than the budget means no. Without this the
+    // search is exponential exactly when the answer is no (k+m disjoint paths, budget k+m-1).
+    {
+      std::vector<Node> packed;
+      int packing = 0;
+      for (size_t j = i; j < sets.size(); ++j) {
+        bool unhit = true, meets = false;
+        for (const Node& c : chosen) unhit = unhit && !std::binary_search(sets[j].begin(), sets[j].end(), c);
+        if (!unhit) continue;
+        for (const Node& v : sets[j]) meets = meets || std::binary_search(packed.begin(), packed.end(), v);
+        if (meets) continue;
+        ++packing;
+        packed.insert(packed.end(), sets[j].begin(), sets[j].end());
+        std::sort(packed.begin(), packed.end());
+      }
+      if (packing > budget) return false;
+    }
     for (const Node& c : sets[i]) {
       chosen.push_back(c);
       if (can_hit_all(sets, i + 1, budget - 1, chosen)) return true;

@@ -3,7 +3,7 @@
 // `McPair{k, m, s, t}` prints as "MC(1,2) s=00000 t=00101" (the addresses as the paper prints
 // them, most significant first: class field, then M[h-1] ... M[0]; see metacube.h).
 //
-// `gen::metacube_pair(max_bits)`: k in 1..5, m >= 1 with width n = m*2^k + k <= max_bits, and
+// `gen::metacube_pair(max_bits, max_k = 5)`: k in 1..max_k, m >= 1 with width n = m*2^k + k <= max_bits, and
 // two DISTINCT addresses s, t of MC(k, m) (Algorithm 4 requires s != t). The largest width grows
 // with the generation size as cube_pair's n does: n <= limit = 3 + min(max_bits - 3,
 // ceil((max_bits - 3) * size / 50)), so size 0 gives MC(1,1) and every size from 50 on the whole
@@ -223,9 +223,10 @@ inline uint64_t pick_difference(rc::Random& random, int k, int m, uint64_t s) {
 
 }  // namespace internal
 
-inline rc::Gen<McPair> metacube_pair(int max_bits) {
+inline rc::Gen<McPair> metacube_pair(int max_bits, int max_k = internal::kMaxClassDimension) {
   TC_CHECK(max_bits >= 3 && max_bits <= kMaxWidth, "gen::metacube_pair: max_bits out of range 3..63");
-  return rc::Gen<McPair>([max_bits](const rc::Random& random, int size) {
+  TC_CHECK(max_k >= 1 && max_k <= internal::kMaxClassDimension, "gen::metacube_pair: max_k out of range 1..5");
+  return rc::Gen<McPair>([max_bits, max_k](const rc::Random& random, int size) {
     rc::Random r(random);
     // scale_to_size(2 * (max_bits - 3), size) = ceil((max_bits - 3) * size / 50), capped.
     const int grown = topocheck::gen::internal::scale_to_size(2 * (max_bits - 3), size);
@@ -235,12 +236,12 @@ inline rc::Gen<McPair> metacube_pair(int max_bits) {
     if (kind == 0) {  // a small metacube, uniform among those within the limit
       const int small = limit < internal::kSmallWidth ? limit : internal::kSmallWidth;
       std::vector<std::pair<int, int>> choices;
-      for (int kk = 1; kk <= internal::kMaxClassDimension; ++kk)
+      for (int kk = 1; kk <= max_k; ++kk)
         for (int mm = 1; mm <= internal::max_m(kk, small); ++mm) choices.emplace_back(kk, mm);
       std::tie(k, m) = choices[static_cast<size_t>(internal::pick_below(r, static_cast<int>(choices.size())))];
     } else {  // k uniform among those that fit; m the largest (kind 1) or uniform
       int k_max = 1;
-      while (k_max < internal::kMaxClassDimension && internal::max_m(k_max + 1, limit) >= 1) ++k_max;
+      while (k_max < max_k && internal::max_m(k_max + 1, limit) >= 1) ++k_max;
       k = 1 + internal::pick_below(r, k_max);
       const int m_max = internal::max_m(k, limit);
       m = kind == 1 ? m_max : 1 + internal::pick_below(r, m_max);
