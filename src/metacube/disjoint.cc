@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -83,6 +84,12 @@ struct Ctx {
   Alg4Result& result;
 
   Node N(Node u, int d) const { return mc.neighbor(u, d); }
+  // Records a note for show / construct; formatted only when the caller wants notes (the
+  // exhaustive sweeps do not: formatting was most of the construction's time).
+  template <class... Args>
+  void note(fmt::format_string<Args...> format, Args&&... args) {
+    if (o.record_notes) result.notes.push_back(fmt::format(format, std::forward<Args>(args)...));
+  }
 
   std::vector<int> hc(int i) const { return hamiltonian_cycle(k, cs, i, o.hc_order); }
   // l of a global path: HC_i's second step (c_s^(i) -> next).
@@ -111,10 +118,10 @@ struct Ctx {
     const uint64_t x_or = a ^ b;
     for (int x = 0; x < m; ++x)
       if (!((x_or >> x) & 1)) {
-        result.notes.push_back(fmt::format("P_{}: key bit y = {} (type 1)", i, k + x));
+        note("P_{}: key bit y = {} (type 1)", i, k + x);
         return k + x;
       }
-    result.notes.push_back(fmt::format("P_{}: key bit y = {} (type 2)", i, k + o.default_key));
+    note("P_{}: key bit y = {} (type 2)", i, k + o.default_key);
     return k + o.default_key;
   }
 
@@ -178,10 +185,10 @@ void case1(Ctx& c, std::vector<Path>& P) {
     const int j = c.k + std::countr_zero(diff);
     const int jp = c.other_local(j);
     if (jp < 0) {
-      c.result.notes.push_back(fmt::format("exchange needed for j = {} but m = 1 has no j'", j));
+      c.note("exchange needed for j = {} but m = 1 has no j'", j);
       return;
     }
-    c.result.notes.push_back(fmt::format("exchange j = {}, j' = {}", j, jp));
+    c.note("exchange j = {}, j' = {}", j, jp);
     const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
     Path pj{{c.s, sj, sjj, sjjl}};
     append(pj, p1_walk(mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl)));
@@ -204,13 +211,13 @@ Path case2_local_segment(Ctx& c, int i, Node w) {
   if (mc.field(si, c.cs) == mc.field(c.t, c.cs) && !c.o.broken_no_exchange) {
     const int ip = c.other_local(i);
     if (ip >= 0) {
-      c.result.notes.push_back(fmt::format("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip));
+      c.note("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip);
       const Node b = c.N(si, ip), d = c.N(b, l);
       Path p{{si, b, d}};
       append(p, p1_walk(mc, d, w, c.walk_local(d)));
       return p;
     }
-    c.result.notes.push_back(fmt::format("P_{}: detour needed but m = 1 has no i'", i));
+    c.note("P_{}: detour needed but m = 1 has no i'", i);
   }
   const Node d = c.N(si, l);
   Path p{{si, d}};
@@ -225,7 +232,7 @@ void case2(Ctx& c, std::vector<Path>& P) {
     const int ci = mc.class_of(si);
     if (ci == c.ct) {
       // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
-      c.result.notes.push_back(fmt::format("P_{}: c_s^({}) = c_t, no key bit", i, i));
+      c.note("P_{}: c_s^({}) = c_t, no key bit", i, i);
       Path p{{c.s}};
       append(p, p1_walk(mc, si, c.N(c.t, i), c.walk_global(i, si)));
       if (c.o.case2_pj_ends_at_t) p.nodes.push_back(c.t);
@@ -264,7 +271,7 @@ void case2(Ctx& c, std::vector<Path>& P) {
     for (int j = c.k; j < c.k + c.m; ++j)
       if (j != i && w[static_cast<size_t>(i)] == c.N(c.s, j)) {
         // w_i = s^(j): P_i runs to w_j -> t^(j), P_j runs s^(j) -> t^(i).
-        c.result.notes.push_back(fmt::format("w_{} = s^({}): P_{} and P_{} exchange targets", i, j, i, j));
+        c.note("w_{} = s^({}): P_{} and P_{} exchange targets", i, j, i, j);
         target[static_cast<size_t>(i)] = j;
         target[static_cast<size_t>(j)] = -i - 1;  // marker: P_j = s : s^(j) -> t^(i) : t
         swapped_in[static_cast<size_t>(j)] = true;
@@ -351,7 +358,7 @@ Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg
         done = std::move(scratch);
       }
     }
-    r.notes.push_back(done.note);
+    if (options.record_notes) r.notes.push_back(done.note);
     r.repaired_kept = done.kept;
     r.repaired_augmentations = done.augmentations;
     P = std::move(done.paths);

@@ -67,6 +67,9 @@ struct Alg4Options {
   bool case2_pj_ends_at_t = true;
   // Repairs.
   bool repair = false;
+  // Not a reading choice: whether Alg4Result::notes is filled (show / construct want it; the
+  // checks do not, and formatting notes dominated the construction's time).
+  bool record_notes = true;
   // Negative controls.
   bool broken_no_exchange = false;
   bool broken_ignore_key = false;
