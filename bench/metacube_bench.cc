@@ -1,17 +1,30 @@
-// Throughput of the `metacube.thm2.disjoint` check (Algorithm 4 under the reading `paper`, then
-// core's naive checkers: check_alg4(..., Thm2Part::kDisjoint)) in MC(2,3) and MC(3,2), against
-// the Boost max-flow oracle (max_node_disjoint_paths on the materialized topology: the local
-// connectivity, which must be k + m) on the same pairs, measured in the same run and reported as
-// a ratio, so the number does not depend on the machine.
+// Throughput of the `metacube.thm2.disjoint` check (Algorithm 4 under the reading `paper`, judged
+// by core's checkers) in MC(2,3) and MC(3,2), split into its two halves, against the Boost max-flow
+// oracle (max_node_disjoint_paths on the materialized topology: the local connectivity, which must
+// be k + m) on the same pairs, measured in the same run and reported as ratios, so the numbers do
+// not depend on the machine:
+//  - BM_Alg4Construct: metacube_disjoint_paths alone;
+//  - BM_Thm2CheckWorded: core's worded checkers (check_paths_valid_simple, then
+//    check_internally_node_disjoint) on paths built outside the timed loop, of the pairs that pass
+//    (the common path of a sweep, which stops at its first violation): the reference form;
+//  - BM_Thm2Check: check_thm2_disjoint on the same prebuilt paths: core's allocation-free verdicts
+//    (the worded form would run only on a failure, for the message);
+//  - BM_Thm2ConstructAndCheck: check_alg4(..., Thm2Part::kDisjoint), what an exhaustive sweep runs
+//    per pair;
+//  - BM_MaxFlowConnectivity: the oracle.
 //
-// Pairs: a fixed, deterministic sample, s = 0 and t = i * kStride mod 2^n for i = 1, 2, ...
-// (kStride is odd, so the t are distinct and never 0): kCheckPairs for the check, and the first
-// few of the same pairs for max-flow (kFlowPairs: one max-flow rebuilds the node-split graph of
-// the whole metacube, 2^14 nodes in MC(2,3) and 2^19 in MC(3,2)). The check's verdicts do not
-// matter for the throughput: Algorithm 4 as printed fails Theorem 2 on many of these pairs (a
-// finding, see metacube_props), and the count is reported as the counter `violations`; max-flow
-// must find k + m on every pair (the benchmark errors otherwise). The topology is materialized
-// once per metacube, outside the timed loops.
+// Pairs: a fixed, deterministic sample in the shape of the reduced exhaustive sweep (sources with
+// zero M fields): s_i has class i mod 2^k and zero M fields, t_i = i * kStride mod 2^n (kStride is
+// odd, so the t are spread over every field), pairs with s = t skipped. kCheckPairs pairs for the
+// construction, the passing ones of the first kPrebuiltPairs (whose paths stay in cache) for the
+// check alone, and the first few
+// of the same pairs for max-flow (kFlowPairs: one max-flow rebuilds the node-split graph of the
+// whole metacube, 2^14 nodes in MC(2,3) and 2^19 in MC(3,2)). The verdicts do not matter for the
+// throughput: Algorithm 4 as printed fails Theorem 2 on many of these pairs (a finding, see
+// metacube_props), reported as the counter `violations`; every violation takes the worded path
+// (formatting the message), as in a sweep that keeps going. Max-flow must find k + m on every pair
+// (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
+// timed loops.
 // Usage: metacube_bench [--benchmark_min_time=...]; the last lines are the ratios.
 #include <cstdint>
 #include <cstdio>
@@ -24,6 +37,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "core/checks.h"
 #include "core/graph.h"
 #include "core/node.h"
 #include "metacube/disjoint.h"
@@ -33,21 +47,36 @@
 namespace {
 
 using topocheck::Node;
+using topocheck::Path;
 using topocheck::metacube::Metacube;
 
 constexpr uint64_t kStride = 0x9E3779B97F4A7C15ULL;  // odd (2^64 / golden ratio): t spread over all fields
 constexpr int kCheckPairs = 4096;
+constexpr int kPrebuiltPairs = 512;
 
 // Max-flow pairs per metacube, few enough that one iteration takes a few seconds at most (measured:
 // about 30 ms per pair in MC(2,3), 1.8 s per pair and 0.9 GB peak memory in MC(3,2)).
 int flow_pairs(int k, int m) { return k == 2 && m == 3 ? 32 : 2; }
 
-// The sample of MC(k, m): (s, t) = (0, i * kStride mod 2^n), i = 1..count.
-std::vector<std::pair<uint64_t, uint64_t>> sample_pairs(const Metacube& mc, int count) {
-  std::vector<std::pair<uint64_t, uint64_t>> out;
+// The sample of MC(k, m): s_i = (class i mod 2^k, zero M fields), t_i = i * kStride mod 2^n.
+std::vector<std::pair<Node, Node>> sample_pairs(const Metacube& mc, int count) {
+  std::vector<std::pair<Node, Node>> out;
   const uint64_t mask = mc.num_nodes() - 1;
-  for (uint64_t i = 1; static_cast<int>(out.size()) < count; ++i) out.emplace_back(0, (i * kStride) & mask);
+  for (uint64_t i = 1; static_cast<int>(out.size()) < count; ++i) {
+    const Node s = mc.with_class(Node{0, mc.width()}, static_cast<int>(i % static_cast<uint64_t>(mc.h())));
+    const Node t = mc.node_at((i * kStride) & mask);
+    if (s != t) out.emplace_back(s, t);
+  }
   return out;
+}
+
+Metacube metacube_of(const benchmark::State& state) {
+  return Metacube::make(static_cast<int>(state.range(0)), static_cast<int>(state.range(1))).value();
+}
+
+const topocheck::metacube::Alg4Options& paper() {
+  static const auto options = topocheck::metacube::options_for_reading("paper").value();
+  return options;
 }
 
 // The materialized topology of each metacube, built on first use (not inside a timed loop).
@@ -58,33 +87,95 @@ const topocheck::UndirectedGraph& graph_of(const Metacube& mc) {
   return *g;
 }
 
-void BM_Thm2DisjointCheck(benchmark::State& state) {
-  const Metacube mc = Metacube::make(static_cast<int>(state.range(0)), static_cast<int>(state.range(1))).value();
-  const auto options = topocheck::metacube::options_for_reading("paper").value();
+struct Prebuilt {
+  Node s, t;
+  std::vector<Path> paths;
+};
+
+// The pairs of the sample whose paths pass Theorem 2's check, with their paths: the common path of
+// an exhaustive sweep, which stops at its first violation.
+std::vector<Prebuilt> prebuilt(const Metacube& mc) {
+  std::vector<Prebuilt> out;
+  for (const auto& [s, t] : sample_pairs(mc, kPrebuiltPairs)) {
+    auto paths = topocheck::metacube::metacube_disjoint_paths(mc, s, t, paper()).paths;
+    if (!topocheck::metacube::check_thm2_disjoint(mc, s, t, paths)) out.push_back({s, t, std::move(paths)});
+  }
+  return out;
+}
+
+void BM_Alg4Construct(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto pairs = sample_pairs(mc, kCheckPairs);
+  for (auto _ : state)
+    for (const auto& [s, t] : pairs) benchmark::DoNotOptimize(topocheck::metacube::metacube_disjoint_paths(mc, s, t, paper()));
+  state.SetLabel(mc.name());
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
+}
+BENCHMARK(BM_Alg4Construct)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+
+void BM_Thm2CheckWorded(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto cases = prebuilt(mc);
+  int violations = 0;
+  for (auto _ : state) {
+    violations = 0;
+    for (const Prebuilt& c : cases) {
+      auto v = topocheck::check_paths_valid_simple(mc, c.paths, c.s, c.t);
+      if (!v) v = topocheck::check_internally_node_disjoint(c.paths);
+      violations += v.has_value();
+    }
+  }
+  state.SetLabel(mc.name());
+  if (violations) state.SkipWithError("a prebuilt pair fails");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
+}
+BENCHMARK(BM_Thm2CheckWorded)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+
+void BM_Thm2Check(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto cases = prebuilt(mc);
+  int violations = 0;
+  for (auto _ : state) {
+    violations = 0;
+    for (const Prebuilt& c : cases)
+      violations += topocheck::metacube::check_thm2_disjoint(mc, c.s, c.t, c.paths).has_value();
+  }
+  state.SetLabel(mc.name());
+  if (violations) state.SkipWithError("a prebuilt pair fails");
+  size_t nodes = 0;
+  for (const Prebuilt& c : cases)
+    for (const Path& p : c.paths) nodes += p.nodes.size();
+  state.counters["nodes_per_pair"] = static_cast<double>(nodes) / static_cast<double>(cases.size());
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
+}
+BENCHMARK(BM_Thm2Check)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+
+void BM_Thm2ConstructAndCheck(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
   const auto pairs = sample_pairs(mc, kCheckPairs);
   int violations = 0;
   for (auto _ : state) {
     violations = 0;
     for (const auto& [s, t] : pairs)
-      violations += topocheck::metacube::check_alg4(mc, mc.node_at(s), mc.node_at(t), options,
-                                                    topocheck::metacube::Thm2Part::kDisjoint)
-                        .has_value();
+      violations +=
+          topocheck::metacube::check_alg4(mc, s, t, paper(), topocheck::metacube::Thm2Part::kDisjoint).has_value();
   }
   state.SetLabel(mc.name());
   state.counters["violations"] = violations;  // of kCheckPairs, in one pass over the sample
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
 }
-BENCHMARK(BM_Thm2DisjointCheck)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Thm2ConstructAndCheck)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 void BM_MaxFlowConnectivity(benchmark::State& state) {
   const int k = static_cast<int>(state.range(0)), m = static_cast<int>(state.range(1));
-  const Metacube mc = Metacube::make(k, m).value();
+  const Metacube mc = metacube_of(state);
   const topocheck::UndirectedGraph& graph = graph_of(mc);
   const int count = flow_pairs(k, m);
   const auto pairs = sample_pairs(mc, count);  // the first pairs of the check's sample
   int wrong = 0;
   for (auto _ : state)
-    for (const auto& [s, t] : pairs) wrong += topocheck::max_node_disjoint_paths(graph, s, t) != mc.degree();
+    for (const auto& [s, t] : pairs)
+      wrong += topocheck::max_node_disjoint_paths(graph, mc.index_of(s), mc.index_of(t)) != mc.degree();
   if (wrong) state.SkipWithError("max-flow disagrees with k + m");
   state.SetLabel(mc.name());
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * count);
@@ -101,6 +192,12 @@ class RatioReporter : public benchmark::ConsoleReporter {
     }
     ConsoleReporter::ReportRuns(runs);
   }
+  double rate(const std::string& name) const {
+    auto it = rate_.find(name);
+    return it == rate_.end() ? 0 : it->second;
+  }
+
+ private:
   std::map<std::string, double> rate_;
 };
 
@@ -113,11 +210,15 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   for (const auto& [k, m] : {std::pair{2, 3}, std::pair{3, 2}}) {
     const std::string args = fmt::format("/{}/{}", k, m);
-    const auto check = reporter.rate_.find("BM_Thm2DisjointCheck" + args);
-    const auto flow = reporter.rate_.find("BM_MaxFlowConnectivity" + args);
-    if (check != reporter.rate_.end() && flow != reporter.rate_.end() && flow->second > 0)
-      std::printf("MC(%d,%d): thm2 check %.0f pairs/s, max-flow %.1f pairs/s, ratio %.0fx\n", k, m, check->second,
-                  flow->second, check->second / flow->second);
+    const double construct = reporter.rate("BM_Alg4Construct" + args);
+    const double worded = reporter.rate("BM_Thm2CheckWorded" + args);
+    const double check = reporter.rate("BM_Thm2Check" + args);
+    const double both = reporter.rate("BM_Thm2ConstructAndCheck" + args);
+    const double flow = reporter.rate("BM_MaxFlowConnectivity" + args);
+    std::printf("MC(%d,%d) pairs/s: construct %.0f; check %.0f (worded %.0f); construct+check %.0f; max-flow %.1f\n", k,
+                m, construct, check, worded, both, flow);
+    if (flow > 0)
+      std::printf("MC(%d,%d) vs max-flow: check %.0fx, construct+check %.0fx\n", k, m, check / flow, both / flow);
   }
   benchmark::Shutdown();
   return 0;

@@ -1,5 +1,6 @@
 #include "core/checks.h"
 
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -13,6 +14,68 @@ struct PairHash {
     return std::hash<Node>()(p.first) * 31 + std::hash<Node>()(p.second);
   }
 };
+
+// The scratch table of the fast verdicts: every node seen so far in one verdict, with the paths it
+// occurs in, summarized. A plain open-addressing hash table (linear probing), one per thread,
+// reused from call to call: start() empties it by moving to a new generation (a slot of an older
+// generation is empty), so a verdict allocates only while the table grows to the largest input
+// seen, and never clears more than it uses.
+class NodeTable {
+ public:
+  struct Slot {
+    Node node;
+    uint32_t generation = 0;  // the slot is in use iff generation == the table's
+    uint32_t path = 0;        // the first path the node was seen in
+    bool in_two_paths = false;
+    bool internal = false;    // some occurrence is internal to its path
+  };
+
+  // Empties the table and uses its first `capacity` slots, the least power of two >= 2 * count
+  // (so it is at most half full and a small input touches few cache lines).
+  void start(size_t count) {
+    size_t capacity = 16;
+    while (capacity < 2 * count) capacity *= 2;
+    if (capacity > slots_.size()) {
+      slots_.assign(capacity, Slot{});
+      generation_ = 0;
+    }
+    if (++generation_ == 0) {  // wrapped: every old generation must read as empty again
+      for (Slot& s : slots_) s.generation = 0;
+      generation_ = 1;
+    }
+    mask_ = capacity - 1;
+  }
+
+  // The slot of u; `fresh` tells whether u was not in the table before (then the slot is new).
+  Slot& find_or_add(Node u, bool& fresh) {
+    size_t i = (std::hash<Node>()(u) * 0x9E3779B97F4A7C15ULL >> 32) & mask_;
+    for (;; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.generation != generation_) {
+        // Field by field: a whole-struct copy from a temporary compiles to overlapping stack
+        // stores and loads that stall store forwarding (measured: most of the verdict's time).
+        slot.node = u;
+        slot.generation = generation_;
+        slot.path = 0;
+        slot.in_two_paths = false;
+        slot.internal = false;
+        fresh = true;
+        return slot;
+      }
+      if (slot.node == u) {
+        fresh = false;
+        return slot;
+      }
+    }
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  uint32_t generation_ = 0;
+  size_t mask_ = 0;
+};
+
+thread_local NodeTable scratch;
 
 }  // namespace
 
@@ -123,6 +186,95 @@ Violation check_paths_valid_simple(const Topology& topo, const std::vector<Path>
     if (auto v = check_simple(paths[i])) return fmt::format("path {}: {}", i, *v);
   }
   return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fast verdicts: each states the same definition as its worded form above.
+
+bool path_valid_ok(const Topology& topo, const Path& path) {
+  if (path.nodes.empty()) return false;
+  const int width = topo.width();
+  for (const Node& u : path.nodes)
+    if (u.width != width || !topo.contains(u)) return false;
+  for (size_t k = 0; k + 1 < path.nodes.size(); ++k)
+    if (!topo.is_edge(path.nodes[k], path.nodes[k + 1])) return false;
+  return true;
+}
+
+bool endpoints_ok(const Path& path, Node s, Node t) {
+  return !path.nodes.empty() && path.front() == s && path.back() == t;
+}
+
+bool simple_ok(const Path& path) {
+  // As check_simple: every node (a closed path's last one left out) must be new when it is added.
+  const bool closed = path.nodes.size() >= 2 && path.front() == path.back();
+  const size_t last = closed ? path.nodes.size() - 1 : path.nodes.size();
+  scratch.start(last);
+  bool fresh = false;
+  for (size_t k = 0; k < last; ++k) {
+    scratch.find_or_add(path.nodes[k], fresh);
+    if (!fresh) return false;
+  }
+  return true;
+}
+
+bool internally_node_disjoint_ok(std::span<const Path> paths) {
+  // Per node: whether it occurs in two different paths and whether some occurrence is internal.
+  // The set is disjoint iff no node has both: an internal occurrence in P_i and another path P_j
+  // holding it is exactly the violation of the definition.
+  size_t count = 0;
+  for (const Path& p : paths) count += p.nodes.size();
+  scratch.start(count);
+  bool fresh = false;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const auto& nodes = paths[i].nodes;
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      NodeTable::Slot& slot = scratch.find_or_add(nodes[k], fresh);
+      if (fresh) slot.path = static_cast<uint32_t>(i);
+      slot.in_two_paths = slot.in_two_paths || slot.path != i;
+      slot.internal = slot.internal || (k > 0 && k + 1 < nodes.size());
+      if (slot.in_two_paths && slot.internal) return false;
+    }
+  }
+  return true;
+}
+
+bool disjoint_paths_ok(const Topology& topo, std::span<const Path> paths, Node s, Node t) {
+  // Once every path is valid and runs from s to t, the two worded checks together say exactly:
+  // the internal nodes of all the paths are pairwise distinct and none of them is s or t.
+  //  - A path is not simple iff a node repeats within it (a closed path's last node left out):
+  //    two internal occurrences, or an internal one and an endpoint (position 0 holds s; the
+  //    last position holds t, and in a closed path t = s). Two endpoints never repeat: they are
+  //    the same node only in a closed path, whose last node is left out.
+  //  - The set is not internally disjoint iff an internal node of P_i occurs in P_j, j != i:
+  //    internally (two internal occurrences) or as an endpoint of P_j (it is s or t).
+  // So one set of nodes is enough: every internal occurrence must be new and not s or t.
+  size_t count = 0;
+  for (const Path& p : paths) count += p.nodes.size();
+  scratch.start(count);
+  bool fresh = false;
+  for (const Path& path : paths) {
+    if (!path_valid_ok(topo, path) || !endpoints_ok(path, s, t)) return false;
+    for (size_t k = 1; k + 1 < path.nodes.size(); ++k) {
+      const Node& u = path.nodes[k];
+      if (u == s || u == t) return false;
+      scratch.find_or_add(u, fresh);
+      if (!fresh) return false;
+    }
+  }
+  return true;
+}
+
+bool max_length_ok(std::span<const Path> paths, int bound) {
+  for (const Path& p : paths)
+    if (p.length() > bound) return false;
+  return true;
+}
+
+bool paths_valid_simple_ok(const Topology& topo, std::span<const Path> paths, Node s, Node t) {
+  for (const Path& p : paths)
+    if (!path_valid_ok(topo, p) || !endpoints_ok(p, s, t) || !simple_ok(p)) return false;
+  return true;
 }
 
 }  // namespace topocheck

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,5 +55,24 @@ Violation check_max_length(const std::vector<Path>& paths, int bound);
 // disjointness claim. Path indices in messages are 0-based, as the papers' P_0 ... P_{n-1}.
 Violation check_paths_valid_simple(const Topology& topo, const std::vector<Path>& paths, Node s,
                                    Node t);
+
+// Fast verdicts: the same definitions as the worded checks above, answering only whether the
+// property holds: each returns true exactly when its worded form returns std::nullopt. They do
+// not allocate (they reuse one thread-local scratch buffer, grown on first use) and do not format;
+// where throughput matters call them first and the worded form for the message when one says
+// false (metacube/metacube_checks.cc does). tests/fast_checks_test.cc shows on random path sets,
+// valid and broken, that each agrees with its worded form.
+// Still naive: a repeated node is found with a set of the nodes seen so far (a plain
+// open-addressing hash table, emptied per call by a generation count). Cost: O(L) for L nodes in
+// all, plus one contains() per node and one is_edge() per hop.
+bool path_valid_ok(const Topology& topo, const Path& path);          // check_path_valid
+bool endpoints_ok(const Path& path, Node s, Node t);                 // check_endpoints
+bool simple_ok(const Path& path);                                    // check_simple
+bool internally_node_disjoint_ok(std::span<const Path> paths);       // check_internally_node_disjoint
+bool max_length_ok(std::span<const Path> paths, int bound);          // check_max_length
+bool paths_valid_simple_ok(const Topology& topo, std::span<const Path> paths, Node s,
+                           Node t);                                  // check_paths_valid_simple
+// Both of check_paths_valid_simple and check_internally_node_disjoint, in one pass.
+bool disjoint_paths_ok(const Topology& topo, std::span<const Path> paths, Node s, Node t);
 
 }  // namespace topocheck
