@@ -28,6 +28,7 @@
 #include "metacube/metacube_checks.h"
 #include "metacube/routing.h"
 #include "smt/hypercube_smt.h"
+#include "smt/metacube_smt.h"
 
 namespace topocheck::cli {
 namespace {
@@ -87,6 +88,7 @@ fs::path default_corpus_dir() {
 claims::Registry build_registry() {
   claims::Registry registry = claims::default_registry();
   smt::attach_hypercube_smt(registry);
+  smt::attach_metacube_smt(registry);
   return registry;
 }
 
