@@ -113,8 +113,9 @@ struct Split {
   int cs, ct, case_number;
 };
 
-// Every split in exhaustive order of (c_s, c_t): the first violating pair in address order lies
-// in the first split (of this order) that has one.
+// Every split, in the order of exhaustive search's (c_s, c_t): the smallest violating pair in
+// address order has the c_s of the first split (in this order) that has a violation, and lies in
+// that split or a later one with the same c_s (minimize() searches them).
 std::vector<Split> all_splits(const Metacube& mc) {
   std::vector<Split> out;
   for (int cs = 0; cs < mc.h(); ++cs)
@@ -997,7 +998,8 @@ std::string part_name(Thm2Part part) {
 
 using OneMetacube = std::function<MethodResult(int k, int m, const SolverLimits& limits)>;
 
-MethodResult over_scope(const claims::RunContext& ctx, const OneMetacube& one) {
+// `what`: the inputs each metacube's decision covers, e.g. "every s != t".
+MethodResult over_scope(const claims::RunContext& ctx, const std::string& what, const OneMetacube& one) {
   const auto& list = scope::kSmt.at(ctx.budget);
   const SolverLimits limits{scope::kSmtRlimit.at(ctx.budget), 0};
   std::vector<std::string> names;
@@ -1005,7 +1007,7 @@ MethodResult over_scope(const claims::RunContext& ctx, const OneMetacube& one) {
   auto scope_of = [&](size_t upto) {
     std::string joined;
     for (size_t x = 0; x < upto; ++x) joined += (x ? ", " : "") + names[x];
-    return fmt::format("{}: every s != t (bit-vector proof per class split, rlimit {} each)", joined, limits.rlimit);
+    return fmt::format("{}: {} (bit-vector proof, rlimit {} each)", joined, what, limits.rlimit);
   };
   MethodResult total;
   total.method = Method::kSmt;
@@ -1055,9 +1057,11 @@ claims::ProveFn prove_fn(OneMetacube one) {
   };
 }
 
-void attach(claims::Registry& registry, const std::string& id, const std::string& reading, const OneMetacube& one) {
-  registry.attach(id, reading, Method::kSmt, [one](const claims::RunContext& ctx) { return over_scope(ctx, one); },
-                  prove_fn(one));
+void attach(claims::Registry& registry, const std::string& id, const std::string& reading, const std::string& what,
+            const OneMetacube& one) {
+  registry.attach(
+      id, reading, Method::kSmt, [what, one](const claims::RunContext& ctx) { return over_scope(ctx, what, one); },
+      prove_fn(one));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1252,7 +1256,27 @@ struct EvalSplit {
 // ---------------------------------------------------------------------------------------------
 
 std::optional<std::string> alg4_encoding_gap(const Alg4Options& options) {
-  if (options.repair) return "the `repair` option (loop erasure, reading `repaired`) is not encoded";
+  if (options.repair)
+    return "the `repair` option (reading `repaired`: loop erasure and completion by augmenting paths) is not encoded";
+  // Every field the Encoder reads (or that does not change paths) reset to its default: what is
+  // left differs from the defaults only in a field added after this encoding, which it would
+  // silently ignore.
+  Alg4Options known = options;
+  const Alg4Options defaults;
+  known.hc_order = defaults.hc_order;
+  known.local_hc = defaults.local_hc;
+  known.exchange = defaults.exchange;
+  known.default_key = defaults.default_key;
+  known.key_compare = defaults.key_compare;
+  known.case0_p3_n = defaults.case0_p3_n;
+  known.case0_hop = defaults.case0_hop;
+  known.local_class_path = defaults.local_class_path;
+  known.empty_when_equal = defaults.empty_when_equal;
+  known.case2_pj_ends_at_t = defaults.case2_pj_ends_at_t;
+  known.record_notes = defaults.record_notes;  // notes only, not paths
+  known.broken_no_exchange = defaults.broken_no_exchange;
+  known.broken_ignore_key = defaults.broken_ignore_key;
+  if (!(known == defaults)) return "an Alg4Options field this encoding does not know is set";
   return std::nullopt;
 }
 
@@ -1571,14 +1595,15 @@ void attach_metacube_smt(claims::Registry& registry) {
                                                      {"metacube.thm2.case_bound", Thm2Part::kCaseBound}};
   for (const std::string reading : {"paper", "paper-keybit-example4"}) {
     for (const auto& [id, part] : parts)
-      attach(registry, id, reading, [reading, part](int k, int m, const SolverLimits& limits) {
+      attach(registry, id, reading, "every s != t", [reading, part](int k, int m, const SolverLimits& limits) {
         return alg4_smt_method_result(k, m, reading, part, limits);
       });
-    attach(registry, "metacube.symmetry.alg4_commutes", reading, [reading](int k, int m, const SolverLimits& limits) {
-      return alg4_commutes_smt_method_result(k, m, reading, limits);
-    });
+    attach(registry, "metacube.symmetry.alg4_commutes", reading, "every s != t and class-zero a",
+           [reading](int k, int m, const SolverLimits& limits) {
+             return alg4_commutes_smt_method_result(k, m, reading, limits);
+           });
   }
-  attach(registry, "metacube.symmetry.automorphism", "literal",
+  attach(registry, "metacube.symmetry.automorphism", "literal", "every u, v and class-zero a",
          [](int k, int m, const SolverLimits& limits) { return automorphism_smt_method_result(k, m, limits); });
 }
 

@@ -46,9 +46,12 @@
 //                 H+2^k+4+max|Z_i|; the case and d = H_k(s,t) are concrete in a split);
 //     commutes:   for some i, P_i(s^a, t^a) differs from P_i(s, t) XOR a as a NODE LIST: the
 //                 present counts differ, or two present slots with the same index (number of
-//                 present slots before them) hold nodes that differ after XOR with a. (Comparing
-//                 slot by slot would be simpler but is not list inequality: the same list can sit
-//                 in different slots, and the solver would return models no checker confirms.)
+//                 present slots before them) hold nodes that differ after XOR with a. A slot-by-
+//                 slot difference is not list inequality (the same list can sit in different
+//                 slots: its models need not be counterexamples), but it is implied by it and
+//                 linear instead of quadratic in the slots, so each group first checks it: unsat
+//                 proves the group (MC(2,2): 4 M rlimit units instead of 100 M), sat falls back
+//                 to the exact list comparison.
 //   Decision: per split, the violation is split into groups (per path; per pair of paths for
 //   disjoint), each a separate QF_BV check, with one Z3 context per split. All unsat proves the
 //   claim for every s != t of this MC(k, m). The first satisfiable group's model is then
@@ -60,13 +63,15 @@
 //   confirm it with the concrete construction and check_alg4 (the solver is never the judge); the
 //   *_method_result functions do, and a model the checker accepts is kError.
 //
-// Readings: every field of metacube::Alg4Options is encoded except `repair` (loop erasure; the
-// `repaired` reading is being rewritten). alg4_encoding_gap() names what is not encoded and every
-// prove_* call returns kError for it. To encode a new alternative path definition, add it to the
-// Encoder in metacube_smt.cc next to the concrete code it mirrors (case0/case1/case2 and their
-// helpers; a whole-path post-processing goes at the end of Encoder::paths()), remove it from
-// alg4_encoding_gap(), and run metacube_smt_test: the pointwise test compares the encoding with
-// metacube_disjoint_paths node for node for every Alg4Options it is given.
+// Readings: every field of metacube::Alg4Options is encoded except `repair` (reading `repaired`:
+// loop erasure, then completion by augmenting paths). alg4_encoding_gap() names what is not
+// encoded (also any field added to Alg4Options after this encoding) and every prove_* call
+// returns kError for it; attach_metacube_smt serves "paper" and "paper-keybit-example4" only. To
+// encode a new alternative path definition, add it to the Encoder in metacube_smt.cc next to the
+// concrete code it mirrors (case0/case1/case2 and their helpers; a whole-path post-processing
+// goes at the end of Encoder::paths()), list its option in alg4_encoding_gap(), and run
+// metacube_smt_test: the pointwise tests compare the encoding with metacube_disjoint_paths node
+// for node for every Alg4Options they are given.
 //
 // Limits: SolverLimits::rlimit (0 = none) is Z3's deterministic resource limit, ONE budget for all
 // the checks of one call (each check gets what the earlier ones left), clamped to UINT_MAX;
