@@ -3,7 +3,7 @@
 // oracle (max_node_disjoint_paths on the materialized topology: the local connectivity, which must
 // be k + m) on the same pairs, measured in the same run and reported as ratios, so the numbers do
 // not depend on the machine:
-//  - BM_Alg4Construct: metacube_disjoint_paths alone;
+//  - BM_Alg4Construct: metacube_disjoint_paths alone (without notes, as check_alg4 runs it);
 //  - BM_Thm2CheckWorded: core's worded checkers (check_paths_valid_simple, then
 //    check_internally_node_disjoint) on paths built outside the timed loop, of the pairs that pass
 //    (the common path of a sweep, which stops at its first violation): the reference form;
@@ -74,8 +74,13 @@ Metacube metacube_of(const benchmark::State& state) {
   return Metacube::make(static_cast<int>(state.range(0)), static_cast<int>(state.range(1))).value();
 }
 
+// The reading `paper` without notes, as check_alg4 (and so every sweep) runs it.
 const topocheck::metacube::Alg4Options& paper() {
-  static const auto options = topocheck::metacube::options_for_reading("paper").value();
+  static const auto options = [] {
+    auto o = topocheck::metacube::options_for_reading("paper").value();
+    o.record_notes = false;
+    return o;
+  }();
   return options;
 }
 
@@ -182,6 +187,26 @@ void BM_MaxFlowConnectivity(benchmark::State& state) {
 }
 BENCHMARK(BM_MaxFlowConnectivity)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
+// The reduced exhaustive sweep of MC(3,3) (2^3 sources with zero M fields x 2^27 targets = 2^30
+// pairs; metacube_scope.h kExhaustiveSharded) per core: Theorem 2's length check (which holds
+// under both readings) on the spread sample of MC(3,3) pairs, reading `paper` (range 0) and
+// `repaired` (range 1, Algorithm 4 completed by augmenting paths: far slower, so fewer pairs).
+// The summary projects the whole sweep: 2^30 / (pairs per second) / 3600 core-hours.
+void BM_Mc33ReducedSweepLength(benchmark::State& state) {
+  const Metacube mc = Metacube::make(3, 3).value();
+  const bool repaired = state.range(0) == 1;
+  auto options = topocheck::metacube::options_for_reading(repaired ? "repaired" : "paper").value();
+  const auto pairs = sample_pairs(mc, repaired ? 64 : 4096);
+  int violations = 0;
+  for (auto _ : state)
+    for (const auto& [s, t] : pairs)
+      violations += topocheck::metacube::check_alg4(mc, s, t, options, topocheck::metacube::Thm2Part::kLength).has_value();
+  if (violations) state.SkipWithError("Theorem 2's length bound fails on the sample");
+  state.SetLabel(repaired ? "MC(3,3) repaired" : "MC(3,3) paper");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * pairs.size()));
+}
+BENCHMARK(BM_Mc33ReducedSweepLength)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
 // Console output as usual, and the items/s of each benchmark kept for the ratios.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
@@ -219,6 +244,12 @@ int main(int argc, char** argv) {
                 m, construct, check, worded, both, flow);
     if (flow > 0)
       std::printf("MC(%d,%d) vs max-flow: check %.0fx, construct+check %.0fx\n", k, m, check / flow, both / flow);
+  }
+  for (const auto& [arg, reading] : {std::pair{0, "paper"}, std::pair{1, "repaired"}}) {
+    const double rate = reporter.rate(fmt::format("BM_Mc33ReducedSweepLength/{}", arg));
+    if (rate > 0)
+      std::printf("MC(3,3) reduced sweep, Theorem 2 length, %s: %.0f pairs/s, 2^30 pairs = %.1f core-hours\n", reading,
+                  rate, static_cast<double>(uint64_t{1} << 30) / rate / 3600);
   }
   benchmark::Shutdown();
   return 0;

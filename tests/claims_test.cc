@@ -1,5 +1,6 @@
 // The claims framework end to end on real and deliberately broken claims: verdict combination,
 // ledger comparison, counterexample minimization, corpus round trip and replay, examples.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 
 #include "claims/claim.h"
 #include "claims/hypercube_scope.h"
+#include "claims/metacube_scope.h"
 #include "claims/ledger.h"
 #include "claims/random_method.h"
 #include "claims/report.h"
@@ -266,6 +268,190 @@ TEST(Report, JsonHasTheDocumentedFields) {
     EXPECT_TRUE(j.at("claims").at(0).contains(key)) << key;
   EXPECT_EQ(j.at("summary").at("matching"), 1);
   EXPECT_NE(verdicts_to_junit({v}, Budget::kQuick).find("<testcase classname=\"a.b.c\""), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shards
+
+TEST(Shards, ParseAcceptsIOfNCountingFromOneAndNamesWhatIsWrong) {
+  auto ok = parse_shard("3/8");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(*ok, (Shard{3, 8}));
+  EXPECT_EQ(ok->to_string(), "3/8");
+  for (const char* bad : {"0/4", "5/4", "1/0", "4", "a/4", "1/", "/4", "-1/4", "1/4/2", ""}) {
+    auto r = parse_shard(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.error().message.rfind("--shard: ", 0), 0u) << r.error().message;
+  }
+}
+
+TEST(Shards, RangesCoverTheSequenceOnceInOrderWithSizesWithinOne) {
+  for (uint64_t total : {0ull, 1ull, 7ull, 1000ull, 1ull << 40})
+    for (int count : {1, 2, 3, 64, 1000}) {
+      uint64_t next = 0, smallest = ~0ull, largest = 0;
+      for (int i = 1; i <= count; ++i) {
+        const auto [first, last] = Shard{i, count}.range(total);
+        EXPECT_EQ(first, next);
+        smallest = std::min(smallest, last - first);
+        largest = std::max(largest, last - first);
+        next = last;
+      }
+      EXPECT_EQ(next, total);
+      EXPECT_LE(largest - smallest, 1u);
+    }
+}
+
+// Runs `claims` whole and as `count` shards (each report through its JSON form, as `merge` reads
+// it), and returns both.
+std::pair<std::vector<ReadingVerdict>, MergedShards> whole_and_merged(const std::vector<const Claim*>& claims,
+                                                                     int count) {
+  VerifyOptions options;
+  options.budget = Budget::kQuick;
+  options.corpus_dir = corpus_dir();
+  options.jobs = count > 3 ? 1 : 2;
+  const Ledger ledger;
+  auto whole = verify(claims, ledger, {}, options);
+  std::vector<ShardReport> reports;
+  for (int i = 1; i <= count; ++i) {
+    options.shard = Shard{i, count};
+    const json j = verdicts_to_json(verify(claims, ledger, {}, options), options.budget, options.seed, 1, options.shard);
+    auto report = shard_report_from_json(json::parse(j.dump()), fmt::format("shard{}.json", i));
+    EXPECT_TRUE(report.ok()) << report.error().to_string();
+    reports.push_back(*report);
+  }
+  std::reverse(reports.begin(), reports.end());  // the order of the files does not matter
+  auto merged = merge_shards(reports);
+  EXPECT_TRUE(merged.ok()) << merged.error().to_string();
+  return {whole, *merged};
+}
+
+void expect_same_verdicts(const std::vector<ReadingVerdict>& whole, const MergedShards& merged);
+
+TEST(Shards, MergedShardsGiveTheWholeRunsVerdictsCasesAndFirstCounterexample) {
+  Registry registry = default_registry();
+  std::vector<const Claim*> claims;
+  for (const char* id : {"hypercube.alg2.lengths", "hypercube.ecube.deadlock_free", "metacube.alg1.route",
+                         "metacube.thm2.valid", "metacube.symmetry.alg4_commutes", "metacube.connectivity"})
+    claims.push_back(registry.find(id));
+  const auto [whole, merged] = whole_and_merged(claims, 3);
+  expect_same_verdicts(whole, merged);
+}
+
+// `paper`'s first violation of Theorem 2's validity is pair 2 of the quick sweep (MC(1,1),
+// s = 000, t = 010): in 2000 shards, shard 1 ([0, 2)) holds, shard 2 refutes with it, and every
+// later shard refutes with a later pair. The merge must keep shard 2's.
+TEST(Shards, TheMergedCounterexampleIsTheLowestRefutingShards) {
+  Registry registry = default_registry();
+  const auto [whole, merged] = whole_and_merged({registry.find("metacube.thm2.valid")}, 2000);
+  ASSERT_EQ(whole.at(0).reading, "paper");
+  ASSERT_TRUE(whole.at(0).counterexample.has_value());
+  EXPECT_EQ(whole.at(0).counterexample->input, (json{{"s", "000"}, {"t", "010"}}));
+  expect_same_verdicts(whole, merged);
+}
+
+void expect_same_verdicts(const std::vector<ReadingVerdict>& whole, const MergedShards& merged) {
+  ASSERT_EQ(merged.verdicts.size(), whole.size());
+  for (size_t k = 0; k < whole.size(); ++k) {
+    const ReadingVerdict &w = whole[k], &m = merged.verdicts[k];
+    SCOPED_TRACE(w.claim + " [" + w.reading + "]");
+    EXPECT_EQ(m.outcome, w.outcome);
+    ASSERT_EQ(m.methods.size(), w.methods.size());
+    for (size_t j = 0; j < w.methods.size(); ++j) {
+      // A refuted sweep stops at its first violation, so its case count depends on the split.
+      if (w.methods[j].outcome == Outcome::kHolds) {
+        EXPECT_EQ(m.methods[j].cases, w.methods[j].cases);
+      }
+      EXPECT_EQ(m.methods[j].outcome, w.methods[j].outcome);
+    }
+    EXPECT_EQ(m.counterexample.has_value(), w.counterexample.has_value());
+    if (w.counterexample) {
+      EXPECT_EQ(m.counterexample->params, w.counterexample->params);
+      EXPECT_EQ(m.counterexample->input, w.counterexample->input);
+    }
+  }
+}
+
+TEST(Shards, OnlyExhaustiveMethodsRunOutsideShardOne) {
+  Registry registry = default_registry();
+  RunContext ctx;
+  ctx.budget = Budget::kQuick;
+  ctx.shard = Shard{2, 2};
+  const Claim& c = *registry.find("hypercube.alg2.lengths");
+  const ReadingVerdict v = run_reading(c, c.readings[0], ctx);
+  ASSERT_EQ(v.methods.size(), 2u);
+  EXPECT_EQ(v.methods[0].method, Method::kExhaustive);
+  EXPECT_FALSE(v.methods[0].skipped);
+  EXPECT_EQ(v.methods[0].shard.rfind("2/2, pairs [", 0), 0u) << v.methods[0].shard;
+  EXPECT_EQ(v.methods[1].method, Method::kRandom);
+  EXPECT_TRUE(v.methods[1].skipped);
+  EXPECT_EQ(v.methods[1].cases, 0u);
+}
+
+TEST(Shards, MergeNamesMissingAndRepeatedShardsAndMismatchedRuns) {
+  auto report = [](int i, int n, Budget b = Budget::kQuick) {
+    ShardReport r;
+    r.file = fmt::format("s{}of{}.json", i, n);
+    r.budget = b;
+    r.seed = 1;
+    r.shard = Shard{i, n};
+    return r;
+  };
+  auto missing = merge_shards({report(1, 4), report(3, 4)});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().message.find("missing shards 2/4, 4/4 (have 2 of 4)"), std::string::npos)
+      << missing.error().message;
+  auto twice = merge_shards({report(1, 2), report(2, 2), report(2, 2)});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.error().message.find("shard 2/2 is also in s2of2.json"), std::string::npos) << twice.error().message;
+  auto sizes = merge_shards({report(1, 2), report(2, 3)});
+  ASSERT_FALSE(sizes.ok());
+  EXPECT_EQ(sizes.error().file, "s2of3.json");
+  auto budgets = merge_shards({report(1, 2), report(2, 2, Budget::kDeep)});
+  ASSERT_FALSE(budgets.ok());
+  EXPECT_NE(budgets.error().message.find("budget deep"), std::string::npos) << budgets.error().message;
+  ShardReport whole = report(1, 1);
+  whole.shard.reset();
+  auto unsharded = merge_shards({whole});
+  ASSERT_FALSE(unsharded.ok());
+  EXPECT_NE(unsharded.error().message.find("not a shard report"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The class-zero translation reduction
+
+// The readings whose exhaustive Theorem 2 sweep reduces to sources with zero M fields rest on
+// metacube.symmetry.alg4_commutes: the ledger must expect it to hold for them, at every budget.
+TEST(Symmetry, EveryTranslationInvariantReadingCommutesInTheLedger) {
+  auto ledger = load_ledger(corpus_dir() / "ledger.json");
+  ASSERT_TRUE(ledger.ok()) << ledger.error().to_string();
+  for (const std::string& reading : metacube_scope::kTranslationInvariantReadings) {
+    const Expectation* e = ledger->find("metacube.symmetry.alg4_commutes", reading);
+    ASSERT_NE(e, nullptr) << reading;
+    for (Budget b : {Budget::kQuick, Budget::kStandard, Budget::kDeep})
+      EXPECT_EQ(e->at(b), Outcome::kHolds) << reading << " at budget " << to_string(b);
+  }
+}
+
+// And the sweep itself refuses to reduce (an error verdict, before any pair) when the ledger it
+// runs against does not expect commutation.
+TEST(Symmetry, TheReducedSweepRefusesWithoutTheCommutationExpectation) {
+  const fs::path dir = temp_dir("reduction");
+  {
+    std::ofstream ledger(dir / "ledger.json");
+    ledger << R"({"format": 1, "expectations": [{"claim": "metacube.symmetry.alg4_commutes", "reading": "repaired",
+                 "verdict": "refuted", "case": "x.json", "reason": "test"}]})";
+  }
+  Registry registry = default_registry();
+  const Claim& c = *registry.find("metacube.thm2.length");
+  const std::string reading = metacube_scope::kTranslationInvariantReadings.front();
+  RunContext ctx;
+  ctx.budget = Budget::kDeep;
+  ctx.corpus_dir = dir;
+  const MethodResult r = c.find_reading(reading)->methods.at(0).second(ctx);
+  EXPECT_EQ(r.outcome, Outcome::kError);
+  EXPECT_EQ(r.cases, 0u);
+  EXPECT_NE(r.detail.find("would be unsound"), std::string::npos) << r.detail;
+  fs::remove_all(dir);
 }
 
 TEST(Seeds, DerivedSeedsDependOnClaimAndReadingOnly) {

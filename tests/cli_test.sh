@@ -102,5 +102,97 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 1 "DIFFERS: expected refuted, got holds" --corpus "$tmp/wrongledger" verify hypercube.ecube.shortest --budget quick
 
+# Sharded verify and merge. Bad --shard values: exit 2, one line naming --shard.
+for bad in 0/4 5/4 1/0 4 x/4 1/ /4; do
+  expect 2 "--shard: '$bad'" verify 'hypercube.ecube.*' --budget quick --shard "$bad"
+done
+# Shards of a run that holds, and of one whose expected refutation lies in shard 1 of 3: each
+# shard alone exits 0 (one shard does not decide a refutation); merged, the verdicts are compared
+# with the ledger as usual.
+for i in 1 2 3; do
+  expect 0 "" verify 'hypercube.ecube.*' 'metacube.thm2.valid' --budget quick --shard "$i/3" --json "$tmp/shard$i.json"
+done
+python3 - "$tmp/shard2.json" <<'PY' && passes=$((passes+1)) || { echo "FAIL: shard report shape"; fails=$((fails+1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["shard"] == "2/3", d["shard"]
+methods = {(c["id"], m["method"]): m for c in d["claims"] for m in c["methods"]}
+ex = methods[("hypercube.ecube.shortest", "exhaustive")]
+assert ex["shard"].startswith("2/3, pairs [") and not ex["skipped"], ex
+assert methods[("hypercube.ecube.shortest", "random")]["skipped"]
+assert "[shard 2/3" in [c for c in d["claims"] if c["id"] == "hypercube.ecube.shortest"][0]["scope"]
+PY
+expect 0 "case: metacube/thm2.valid/paper-" merge "$tmp/shard3.json" "$tmp/shard1.json" "$tmp/shard2.json" --json "$tmp/merged.json"
+python3 - "$tmp/merged.json" <<'PY' && passes=$((passes+1)) || { echo "FAIL: merged report shape"; fails=$((fails+1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["merged_shards"] == 3 and d["summary"]["differing"] == 0, d["summary"]
+v = [c for c in d["claims"] if c["id"] == "metacube.thm2.valid" and c["reading"] == "paper"][0]
+assert v["verdict"] == "refuted" and v["counterexample"]["input"] == {"s": "000", "t": "010"}, v["counterexample"]
+PY
+expect 2 "missing shard 2/3 \(have 2 of 3\)" merge "$tmp/shard1.json" "$tmp/shard3.json"
+expect 2 "shard2.json: error: shard 2/3 is also in" merge "$tmp/shard1.json" "$tmp/shard2.json" "$tmp/shard3.json" "$tmp/shard2.json"
+expect 2 "v.json: error: not a shard report" merge "$tmp/v.json"
+expect 2 "nothing.json: error: cannot read" merge "$tmp/nothing.json"
+printf '{"budget": "quick",\n "seed": 1,\n "shard": \n' > "$tmp/broken.json"
+expect 2 "broken.json:4: error: invalid JSON" merge "$tmp/broken.json"
+# A merged verdict that differs from the ledger exits 1.
+cp -r "$corpus/metacube" "$tmp/wrongledger/"
+python3 - "$corpus/ledger.json" "$tmp/wrongledger/ledger.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["expectations"]:
+    if e["claim"] == "hypercube.ecube.shortest": e["verdict"] = "refuted"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 1 "DIFFERS: expected refuted, got holds" --corpus "$tmp/wrongledger" merge "$tmp/shard1.json" "$tmp/shard2.json" "$tmp/shard3.json"
+
+# show --format dot: plausible dot (digraph, balanced braces outside quoted strings), one colour per
+# path, every node shared by two paths or repeated in one filled red and named in the legend line;
+# endpoints that only end paths are not highlighted. (Syntax only: graphviz is not a dependency.)
+dot_ok() {  # dot_ok FILE: starts with "digraph", braces balance outside quotes, one statement per line
+  python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+assert text.startswith("digraph "), text[:40]
+bare = re.sub(r'"(\\.|[^"\\])*"', '""', text)
+depth = 0
+for ch in bare:
+    depth += {"{": 1, "}": -1}.get(ch, 0)
+    assert depth >= 0, "unbalanced }"
+assert depth == 0, "unbalanced {"
+assert bare.rstrip().endswith("}"), "no closing brace"
+for line in bare.splitlines()[1:-1]:
+    assert line.strip().endswith(";"), line
+PY
+}
+case_valid="$corpus/metacube/thm2.valid/paper-02edb145de06d096.json"     # P_0 = 000:100:110:010:110:010
+"$tc" --corpus "$corpus" show "$case_valid" --format dot >"$tmp/valid.dot" 2>"$tmp/err"; code=$?
+if [ $code -eq 0 ] && dot_ok "$tmp/valid.dot" \
+   && grep -qE '^  "110" \[label="110\\n\(1, 1, 0\)", style=filled, fillcolor=red, penwidth=3\];$' "$tmp/valid.dot" \
+   && grep -qE '^  "010" \[.*fillcolor=red' "$tmp/valid.dot" \
+   && ! grep -qE '^  "000" \[.*fillcolor' "$tmp/valid.dot" \
+   && grep -qE '^  label=".*shared: .*110 \(/paths/0 @2, /paths/0 @4\)' "$tmp/valid.dot" \
+   && [ "$(grep -c -- '-> .*color=blue' "$tmp/valid.dot")" -eq 5 ] && [ "$(grep -c -- '-> .*color=darkgreen' "$tmp/valid.dot")" -eq 5 ]; then
+  passes=$((passes+1)); else echo "FAIL: show --format dot highlights 110 (twice in P_0) (exit $code)"; cat "$tmp/valid.dot" "$tmp/err"; fails=$((fails+1)); fi
+# Two paths through one node (every stored metacube case repeats a node inside P_0, so this one is
+# written here: the pre-completion `repaired` reading's MC(1,1), s = 000, t = 101).
+mkdir -p "$tmp/dotcase"
+printf '{"format": 1, "kind": "counterexample", "claim": "metacube.thm2.disjoint", "reading": "repaired", "params": {"k": 1, "m": 1}, "input": {"s": "000", "t": "101"}, "violation": "paths 0 and 1 share node 001", "witness": {"paths": [["000", "001", "101"], ["000", "001", "101"]]}, "found_by": {"method": "exhaustive"}, "minimized": true}\n' > "$tmp/dotcase/shared.json"
+"$tc" --corpus "$corpus" show "$tmp/dotcase/shared.json" --format dot >"$tmp/shared.dot" 2>"$tmp/err"; code=$?
+if [ $code -eq 0 ] && dot_ok "$tmp/shared.dot" && grep -qE '^  "001" \[.*fillcolor=red' "$tmp/shared.dot" \
+   && grep -qE '^  label=".*shared: 001 \(/paths/0 @1, /paths/1 @1\)";$' "$tmp/shared.dot" \
+   && [ "$(grep -c fillcolor "$tmp/shared.dot")" -eq 1 ]; then
+  passes=$((passes+1)); else echo "FAIL: show --format dot highlights a node shared by two paths (exit $code)"; cat "$tmp/shared.dot" "$tmp/err"; fails=$((fails+1)); fi
+# Table 1 as printed: its P_1 typo (000:010:101:100) meets P_0 at 101, which the drawing shows.
+"$tc" --corpus "$corpus" show "$corpus/hypercube/examples/table1.json" --format dot >"$tmp/table1.dot" 2>"$tmp/err"; code=$?
+if [ $code -eq 0 ] && dot_ok "$tmp/table1.dot" && grep -qE '^  "101" \[.*fillcolor=red' "$tmp/table1.dot" \
+   && grep -q 'shared: 101 (/columns/3/paths/0 @2, /columns/3/paths/1 @2)' "$tmp/table1.dot"; then
+  passes=$((passes+1)); else echo "FAIL: show --format dot of Table 1 highlights the printed typo's 101 (exit $code)"; head -5 "$tmp/table1.dot"; fails=$((fails+1)); fi
+# Disjoint paths (Table 2 of the Metacube paper): nothing highlighted.
+"$tc" --corpus "$corpus" show "$corpus/metacube/examples/table2.json" --format dot >"$tmp/table2.dot" 2>"$tmp/err"; code=$?
+if [ $code -eq 0 ] && dot_ok "$tmp/table2.dot" && grep -q 'no shared node' "$tmp/table2.dot" && ! grep -q fillcolor "$tmp/table2.dot"; then
+  passes=$((passes+1)); else echo "FAIL: show --format dot of disjoint paths highlights nothing (exit $code)"; head -5 "$tmp/table2.dot"; fails=$((fails+1)); fi
+
 echo "cli_test: $passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -53,6 +53,49 @@ std::optional<Outcome> parse_outcome(std::string_view s) {
   return std::nullopt;
 }
 
+std::string Shard::to_string() const { return fmt::format("{}/{}", index, count); }
+
+std::pair<uint64_t, uint64_t> Shard::range(uint64_t total) const {
+  // floor(total * i / N) for i = index - 1, index; 128-bit products, no overflow.
+  const auto cut = [&](int i) {
+    return static_cast<uint64_t>(static_cast<unsigned __int128>(total) * static_cast<unsigned>(i) /
+                                 static_cast<unsigned>(count));
+  };
+  return {cut(index - 1), cut(index)};
+}
+
+Result<Shard> parse_shard(std::string_view text) {
+  const size_t slash = text.find('/');
+  auto number = [](std::string_view digits) -> std::optional<int> {
+    if (digits.empty() || digits.size() > 7) return std::nullopt;
+    int value = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      value = value * 10 + (c - '0');
+    }
+    return value;
+  };
+  if (slash == std::string_view::npos)
+    return invalid_argument(fmt::format("--shard: '{}' is not i/N (shard i of N, 1 <= i <= N)", text));
+  const auto index = number(text.substr(0, slash)), count = number(text.substr(slash + 1));
+  if (!index || !count)
+    return invalid_argument(fmt::format("--shard: '{}' is not i/N (shard i of N, 1 <= i <= N)", text));
+  if (*count < 1 || *count > 1000000)
+    return invalid_argument(fmt::format("--shard: '{}': N must be 1..1000000", text));
+  if (*index < 1 || *index > *count)
+    return invalid_argument(fmt::format("--shard: '{}': i must be 1..{} (shards count from 1)", text, *count));
+  return Shard{*index, *count};
+}
+
+MethodResult skipped_in_shard(Method method, const Shard& shard) {
+  MethodResult r;
+  r.method = method;
+  r.outcome = Outcome::kHolds;
+  r.skipped = true;
+  r.scope = fmt::format("not run in shard {} (runs in shard 1/{})", shard.to_string(), shard.count);
+  return r;
+}
+
 const Reading* Claim::find_reading(std::string_view name) const {
   for (const Reading& r : readings)
     if (r.name == name) return &r;

@@ -46,6 +46,24 @@ struct PerBudget {
   }
 };
 
+// One slice of the exhaustive sweeps (`verify --shard i/N`): shard `index` of `count`, counted
+// from 1. An exhaustive method that honours it concatenates all its sweeps into one sequence of
+// pairs in sweep order and checks only the shard's contiguous range of it, so the shards cover
+// the sequence exactly once and, range after range, in order: the first counterexample of the
+// lowest refuting shard is the first of the whole sweep. Every other method (example, random,
+// smt, oracle, and an exhaustive one that cannot be split) runs in shard 1 only.
+struct Shard {
+  int index = 1;
+  int count = 1;
+  std::string to_string() const;  // "2/64"
+  // The items [first, last) of a sequence of `total` items that this shard checks: the index-th
+  // of `count` contiguous ranges whose sizes differ by at most one.
+  std::pair<uint64_t, uint64_t> range(uint64_t total) const;
+  friend bool operator==(const Shard&, const Shard&) = default;
+};
+// "i/N" with 1 <= i <= N <= 1000000; an error message naming what is wrong otherwise.
+Result<Shard> parse_shard(std::string_view text);
+
 // Progress of a long run; thread-safe. Implementations print on stderr only to a terminal.
 class Progress {
  public:
@@ -59,9 +77,12 @@ struct RunContext {
   Progress* progress = nullptr;      // may be null
   std::filesystem::path corpus_dir;  // root of the corpus (holds ledger.json)
   std::string claim_id;              // for progress messages
+  std::optional<Shard> shard;        // verify --shard: sweep one slice (see Shard)
   void report(std::string_view message) const {
     if (progress) progress->update(claim_id, message);
   }
+  // False in shards 2..N: work that is not split runs in shard 1 only.
+  bool runs_unsplit_work() const { return !shard || shard->index == 1; }
 };
 
 // One input on which the claim fails; everything a corpus case needs.
@@ -81,7 +102,15 @@ struct MethodResult {
   std::string detail;  // the reason for inconclusive / error, the violation for refuted
   std::optional<Counterexample> counterexample;  // set iff outcome == kRefuted
   double seconds = 0;  // wall time, filled in by the runner
+  // Sharded runs: the shard ("2/64") whose slice this method swept, when it swept only that
+  // slice; empty when it ran whole. `skipped`: not run in this shard (see Shard); its outcome
+  // then says nothing and takes no part in the verdict.
+  std::string shard;
+  bool skipped = false;
 };
+
+// The result of a method that does not run in this shard (shards 2..N of work that is not split).
+MethodResult skipped_in_shard(Method method, const Shard& shard);
 
 using MethodFn = std::function<MethodResult(const RunContext&)>;
 
@@ -154,5 +183,6 @@ Registry default_registry();
 // Family registration functions (one per src/<family>).
 void register_hypercube_claims(Registry& registry);
 void register_metacube_claims(Registry& registry);
+void register_metacube_oracle_claims(Registry& registry);  // metacube.thm2.optimality
 
 }  // namespace topocheck::claims

@@ -1,6 +1,7 @@
 // The hypercube claims (Metacube paper Section 3, Algorithms 2 and 3, Table 1; routing paper
 // Section 1, e-cube routing). Every method judges with the one-input checks of
 // hypercube/hypercube_checks.h, which call core's naive checkers.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -40,29 +41,37 @@ Counterexample pair_counterexample(const Hypercube& cube, Node x, Node y, std::s
 }
 
 // Every x, y (x = y included when `include_equal`) for n = 1..max_n, smallest n first, x then y
-// ascending: the first violation found is minimal in n.
+// ascending: the first violation found is minimal in n. With ctx.shard, only the shard's range
+// of that sequence (the slots x = y counted, so that the split does not depend on the check).
 MethodResult exhaustive_pairs(const RunContext& ctx, int max_n, bool include_equal,
                               const PairCheck& check, const PairWitness& witness) {
   MethodResult result;
   result.method = Method::kExhaustive;
   result.scope = fmt::format("n = 1..{}, every x, y{}", max_n, include_equal ? " (x = y included)" : ", x != y");
-  for (int n = 1; n <= max_n; ++n) {
+  uint64_t total = 0;
+  for (int n = 1; n <= max_n; ++n) total += uint64_t{1} << (2 * n);
+  const auto [first, last] = ctx.shard ? ctx.shard->range(total) : std::pair<uint64_t, uint64_t>{0, total};
+  if (ctx.shard) result.shard = fmt::format("{}, pairs [{}, {}) of {}", ctx.shard->to_string(), first, last, total);
+  uint64_t offset = 0;  // position of (n, 0, 0) in the sequence
+  for (int n = 1; n <= max_n; offset += uint64_t{1} << (2 * n), ++n) {
     const Hypercube cube = Hypercube::make(n).value();
     const uint64_t size = cube.num_nodes();
+    const uint64_t begin = std::max(first, offset) - offset, end = std::min(last, offset + size * size);
+    if (end <= offset || begin >= size * size) continue;
     ctx.report(fmt::format("exhaustive n = {} ({} pairs)", n, size * size));
-    for (uint64_t x = 0; x < size; ++x)
-      for (uint64_t y = 0; y < size; ++y) {
-        if (x == y && !include_equal) continue;
-        ++result.cases;
-        const Node nx{x, n}, ny{y, n};
-        if (auto v = check(cube, nx, ny)) {
-          result.outcome = Outcome::kRefuted;
-          result.detail = *v;
-          result.counterexample = pair_counterexample(cube, nx, ny, *v, witness);
-          result.counterexample->minimized = true;
-          return result;
-        }
+    for (uint64_t p = begin; p < end - offset; ++p) {
+      const uint64_t x = p / size, y = p % size;
+      if (x == y && !include_equal) continue;
+      ++result.cases;
+      const Node nx{x, n}, ny{y, n};
+      if (auto v = check(cube, nx, ny)) {
+        result.outcome = Outcome::kRefuted;
+        result.detail = *v;
+        result.counterexample = pair_counterexample(cube, nx, ny, *v, witness);
+        result.counterexample->minimized = true;
+        return result;
       }
+    }
   }
   result.outcome = Outcome::kHolds;
   return result;
@@ -82,6 +91,7 @@ MethodResult random_pairs(const RunContext& ctx, const PairCheck& check, const P
   spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
     const int n = found.params.at("n").get<int>();
     RunContext quiet = ctx;
+    quiet.shard.reset();  // the whole range below n, whatever the shard
     MethodResult below = exhaustive_pairs(quiet, std::min(n - 1, exhaustive_fallback_max_n), true, check, witness);
     return below.counterexample;
   };
@@ -260,6 +270,8 @@ void register_hypercube_claims(Registry& registry) {
       return CaseCheck{ecube_dependency_cycle(n, false), json::object()};
     };
     r.methods.emplace_back(Method::kExhaustive, [](const RunContext& ctx) {
+      // One graph per n, not a pair sweep: not split, run in shard 1.
+      if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
       MethodResult result;
       result.method = Method::kExhaustive;
       const int max_n = scope::kDeadlockMaxN.at(ctx.budget);

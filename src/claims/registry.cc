@@ -6,6 +6,7 @@ Registry default_registry() {
   Registry registry;
   register_hypercube_claims(registry);
   register_metacube_claims(registry);
+  register_metacube_oracle_claims(registry);
   return registry;
 }
 

@@ -75,7 +75,7 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
 }
 
 nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Budget budget,
-                                uint64_t seed, int jobs) {
+                                uint64_t seed, int jobs, std::optional<Shard> shard, int merged_shards) {
   nlohmann::json claims = nlohmann::json::array();
   std::map<Outcome, size_t> counts;
   size_t differing = 0;
@@ -84,7 +84,9 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
     for (const MethodResult& r : v.methods)
       methods.push_back({{"method", to_string(r.method)}, {"verdict", to_string(r.outcome)},
                          {"scope", r.scope}, {"cases", r.cases}, {"detail", r.detail},
-                         {"seconds", r.seconds}});
+                         {"seconds", r.seconds}, {"shard", r.shard}, {"skipped", r.skipped},
+                         {"counterexample", r.counterexample ? counterexample_to_json(*r.counterexample)
+                                                             : nlohmann::json()}});
     nlohmann::json j = {{"id", v.claim},
                         {"reading", v.reading},
                         {"methods", methods},
@@ -103,14 +105,137 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
     ++counts[v.outcome];
     differing += !v.matches;
   }
-  return {{"budget", to_string(budget)},
+  nlohmann::json out = {{"budget", to_string(budget)},
           {"seed", seed},
           {"jobs", jobs},
+          {"shard", shard ? nlohmann::json(shard->to_string()) : nlohmann::json()},
           {"claims", claims},
           {"summary",
            {{"total", verdicts.size()}, {"matching", verdicts.size() - differing}, {"differing", differing},
             {"holds", counts[Outcome::kHolds]}, {"refuted", counts[Outcome::kRefuted]},
             {"inconclusive", counts[Outcome::kInconclusive]}, {"error", counts[Outcome::kError]}}}};
+  if (merged_shards > 0) out["merged_shards"] = merged_shards;
+  return out;
+}
+
+namespace {
+
+using nlohmann::json;
+
+// Typed getters on untrusted JSON: the error names the field.
+Result<const json*> field(const json& j, const std::string& key, json::value_t type, const std::string& where) {
+  if (!j.is_object() || !j.contains(key))
+    return invalid_argument(fmt::format("{}: missing field \"{}\"", where, key));
+  const json& v = j.at(key);
+  const bool ok = type == json::value_t::number_unsigned ? v.is_number_unsigned()
+                  : type == json::value_t::number_float  ? v.is_number()
+                                                         : v.type() == type;
+  if (!ok) return invalid_argument(fmt::format("{}: field \"{}\" has the wrong type", where, key));
+  return &v;
+}
+
+Result<Counterexample> counterexample_from_json(const json& j, const std::string& where) {
+  Counterexample cx;
+  for (const char* key : {"params", "input", "witness"}) {
+    auto f = field(j, key, json::value_t::object, where);
+    if (!f) return f.error();
+  }
+  auto violation = field(j, "violation", json::value_t::string, where);
+  if (!violation) return violation.error();
+  auto minimized = field(j, "minimized", json::value_t::boolean, where);
+  if (!minimized) return minimized.error();
+  cx.params = j.at("params");
+  cx.input = j.at("input");
+  cx.witness = j.at("witness");
+  cx.violation = (*violation)->get<std::string>();
+  cx.minimized = (*minimized)->get<bool>();
+  return cx;
+}
+
+}  // namespace
+
+Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::string& file) {
+  auto fail = [&](const Error& e) { return parse_error(e.message, file); };
+  ShardReport report;
+  report.file = file;
+  auto budget = field(j, "budget", json::value_t::string, "report");
+  if (!budget) return fail(budget.error());
+  auto b = parse_budget((*budget)->get<std::string>());
+  if (!b) return parse_error("report: unknown budget", file);
+  report.budget = *b;
+  auto seed = field(j, "seed", json::value_t::number_unsigned, "report");
+  if (!seed) return fail(seed.error());
+  report.seed = (*seed)->get<uint64_t>();
+  if (!j.contains("shard")) return parse_error("report: missing field \"shard\"", file);
+  if (!j.at("shard").is_null()) {
+    if (!j.at("shard").is_string()) return parse_error("report: field \"shard\" has the wrong type", file);
+    auto shard = parse_shard(j.at("shard").get<std::string>());
+    if (!shard) return parse_error("report: " + shard.error().message, file);
+    report.shard = *shard;
+  }
+  auto claims = field(j, "claims", json::value_t::array, "report");
+  if (!claims) return fail(claims.error());
+  for (size_t k = 0; k < (*claims)->size(); ++k) {
+    const json& c = (*claims)->at(k);
+    const std::string where = fmt::format("claims[{}]", k);
+    ReadingVerdict v;
+    auto id = field(c, "id", json::value_t::string, where);
+    if (!id) return fail(id.error());
+    auto reading = field(c, "reading", json::value_t::string, where);
+    if (!reading) return fail(reading.error());
+    auto vseed = field(c, "seed", json::value_t::number_unsigned, where);
+    if (!vseed) return fail(vseed.error());
+    auto seconds = field(c, "seconds", json::value_t::number_float, where);
+    if (!seconds) return fail(seconds.error());
+    v.claim = (*id)->get<std::string>();
+    v.reading = (*reading)->get<std::string>();
+    v.seed = (*vseed)->get<uint64_t>();
+    v.seconds = (*seconds)->get<double>();
+    auto methods = field(c, "methods", json::value_t::array, where);
+    if (!methods) return fail(methods.error());
+    for (size_t i = 0; i < (*methods)->size(); ++i) {
+      const json& m = (*methods)->at(i);
+      const std::string mwhere = fmt::format("{}.methods[{}]", where, i);
+      MethodResult r;
+      auto name = field(m, "method", json::value_t::string, mwhere);
+      if (!name) return fail(name.error());
+      auto method = parse_method((*name)->get<std::string>());
+      if (!method) return parse_error(mwhere + ": unknown method", file);
+      auto verdict = field(m, "verdict", json::value_t::string, mwhere);
+      if (!verdict) return fail(verdict.error());
+      auto outcome = parse_outcome((*verdict)->get<std::string>());
+      if (!outcome) return parse_error(mwhere + ": unknown verdict", file);
+      auto scope = field(m, "scope", json::value_t::string, mwhere);
+      if (!scope) return fail(scope.error());
+      auto cases = field(m, "cases", json::value_t::number_unsigned, mwhere);
+      if (!cases) return fail(cases.error());
+      auto detail = field(m, "detail", json::value_t::string, mwhere);
+      if (!detail) return fail(detail.error());
+      auto mseconds = field(m, "seconds", json::value_t::number_float, mwhere);
+      if (!mseconds) return fail(mseconds.error());
+      auto shard = field(m, "shard", json::value_t::string, mwhere);
+      if (!shard) return fail(shard.error());
+      auto skipped = field(m, "skipped", json::value_t::boolean, mwhere);
+      if (!skipped) return fail(skipped.error());
+      r.method = *method;
+      r.outcome = *outcome;
+      r.scope = (*scope)->get<std::string>();
+      r.cases = (*cases)->get<uint64_t>();
+      r.detail = (*detail)->get<std::string>();
+      r.seconds = (*mseconds)->get<double>();
+      r.shard = (*shard)->get<std::string>();
+      r.skipped = (*skipped)->get<bool>();
+      if (!m.contains("counterexample")) return parse_error(mwhere + ": missing field \"counterexample\"", file);
+      if (!m.at("counterexample").is_null()) {
+        auto cx = counterexample_from_json(m.at("counterexample"), mwhere + ".counterexample");
+        if (!cx) return fail(cx.error());
+        r.counterexample = *cx;
+      }
+      v.methods.push_back(std::move(r));
+    }
+    report.verdicts.push_back(std::move(v));
+  }
+  return report;
 }
 
 std::string verdicts_to_junit(const std::vector<ReadingVerdict>& verdicts, Budget budget) {

@@ -1,13 +1,17 @@
 // Reports of a verify run: a table for people, JSON and JUnit XML for machines.
 //
 // JSON (`verify --json FILE`):
-//   {"budget": "standard", "seed": 1, "jobs": 2,
-//    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "detail"}],
+//   {"budget": "standard", "seed": 1, "jobs": 2, "shard": null | "2/64", "merged_shards": N (merge only),
+//    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "detail",
+//                                              "seconds", "shard", "skipped", "counterexample"}],
 //                "verdict", "scope", "cases", "detail", "expected", "matches", "mismatch",
 //                "corpus_case", "counterexample", "seed", "seconds"}, ...],
 //    "summary": {"total", "matching", "differing", "holds", "refuted", "inconclusive", "error"}}
+// A method's "shard" is the slice it swept ("2/64, pairs [a, b) of T"; "" when it ran whole);
+// "skipped" marks a method that does not run in this shard. `merge` reads shard reports back.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +24,11 @@ namespace topocheck::claims {
 
 std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color);
 nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Budget budget,
-                                uint64_t seed, int jobs);
+                                uint64_t seed, int jobs, std::optional<Shard> shard = std::nullopt,
+                                int merged_shards = 0);
+// Reads a `verify --shard i/N --json FILE` report back (untrusted: every field is checked;
+// errors name the field, with `file`).
+Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::string& file);
 std::string verdicts_to_junit(const std::vector<ReadingVerdict>& verdicts, Budget budget);
 nlohmann::json counterexample_to_json(const Counterexample& cx);
 

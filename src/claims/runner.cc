@@ -46,19 +46,54 @@ uint64_t derive_seed(uint64_t base, const std::string& claim, const std::string&
   return (z ^ (z >> 31)) & 0x7FFFFFFFFFFFFFFFULL;  // fits a JSON signed integer too
 }
 
+void combine_methods(ReadingVerdict& v) {
+  v.outcome = Outcome::kHolds;
+  v.detail.clear();
+  v.counterexample.reset();
+  v.scope.clear();
+  v.cases = 0;
+  auto first = [&](Outcome o) -> const MethodResult* {
+    for (const MethodResult& r : v.methods)
+      if (!r.skipped && r.outcome == o) return &r;
+    return nullptr;
+  };
+  const MethodResult* decisive = nullptr;
+  for (Outcome o : {Outcome::kRefuted, Outcome::kError, Outcome::kInconclusive})
+    if ((decisive = first(o))) {
+      v.outcome = o;
+      break;
+    }
+  if (decisive) {
+    v.detail = fmt::format("{}: {}", to_string(decisive->method), decisive->detail);
+    v.counterexample = decisive->counterexample;
+  }
+  for (const MethodResult& r : v.methods) {
+    if (!v.scope.empty()) v.scope += "; ";
+    v.scope += fmt::format("{} {}", to_string(r.method), r.scope);
+    if (!r.shard.empty()) v.scope += fmt::format(" [shard {}]", r.shard);
+    v.cases += r.cases;
+  }
+  if (v.methods.empty()) {
+    v.outcome = Outcome::kError;
+    v.detail = "no method can decide this reading";
+  } else if (std::all_of(v.methods.begin(), v.methods.end(), [](const MethodResult& r) { return r.skipped; })) {
+    v.detail = "no method of this reading runs in this shard";
+  }
+}
+
 ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const RunContext& ctx) {
   ReadingVerdict v;
   v.claim = claim.id;
   v.reading = reading.name;
   v.seed = ctx.seed;
   const auto start = std::chrono::steady_clock::now();
-  if (reading.methods.empty()) {
-    v.outcome = Outcome::kError;
-    v.detail = "no method can decide this reading";
-  }
   for (const auto& [method, fn] : reading.methods) {
     MethodResult r;
     const auto method_start = std::chrono::steady_clock::now();
+    if (method != Method::kExhaustive && !ctx.runs_unsplit_work()) {
+      v.methods.push_back(skipped_in_shard(method, *ctx.shard));
+      continue;
+    }
     try {
       r = fn(ctx);
     } catch (const std::exception& e) {
@@ -69,26 +104,7 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - method_start).count();
     v.methods.push_back(r);
   }
-  auto first = [&](Outcome o) -> const MethodResult* {
-    for (const MethodResult& r : v.methods)
-      if (r.outcome == o) return &r;
-    return nullptr;
-  };
-  if (!v.methods.empty()) {
-    const MethodResult* decisive = nullptr;
-    for (Outcome o : {Outcome::kRefuted, Outcome::kError, Outcome::kInconclusive})
-      if ((decisive = first(o))) { v.outcome = o; break; }
-    if (!decisive) v.outcome = Outcome::kHolds;
-    else {
-      v.detail = fmt::format("{}: {}", to_string(decisive->method), decisive->detail);
-      v.counterexample = decisive->counterexample;
-    }
-  }
-  for (const MethodResult& r : v.methods) {
-    if (!v.scope.empty()) v.scope += "; ";
-    v.scope += fmt::format("{} {}", to_string(r.method), r.scope);
-    v.cases += r.cases;
-  }
+  combine_methods(v);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return v;
 }
@@ -127,6 +143,7 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
       ctx.progress = options.progress;
       ctx.corpus_dir = options.corpus_dir;
       ctx.claim_id = jobs[k].claim->id + " [" + jobs[k].reading->name + "]";
+      ctx.shard = options.shard;
       out[k] = run_reading(*jobs[k].claim, *jobs[k].reading, ctx);
     }
   };
@@ -135,24 +152,38 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  compare_with_ledger(out, ledger, corpus, options.budget, options.corpus_dir,
+                      options.shard && options.shard->count > 1);
+  return out;
+}
 
-  for (ReadingVerdict& v : out) {
+void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger,
+                         const std::vector<corpus::Case>& corpus, Budget budget,
+                         const std::filesystem::path& corpus_dir, bool one_shard) {
+  for (ReadingVerdict& v : verdicts) {
+    v.matches = false;
+    v.mismatch.clear();
+    v.corpus_case.clear();
     const Expectation* e = ledger.find(v.claim, v.reading);
     if (!e) {
-      v.matches = false;
       v.mismatch = "the ledger has no expectation for this claim reading";
       continue;
     }
-    v.expected = e->at(options.budget);
+    v.expected = e->at(budget);
+    if (one_shard && *v.expected == Outcome::kRefuted &&
+        (v.outcome == Outcome::kHolds || v.outcome == Outcome::kRefuted)) {
+      // One slice decides nothing about a refutation: the counterexample may lie in another
+      // shard, and this shard's first one need not be the sweep's first. `merge` decides.
+      v.matches = true;
+      continue;
+    }
     if (v.outcome != *v.expected) {
-      v.matches = false;
       v.mismatch = fmt::format("expected {}, got {}", to_string(*v.expected), to_string(v.outcome));
       continue;
     }
     v.matches = true;
     if (v.outcome == Outcome::kRefuted && v.counterexample) {
-      corpus::Case found = to_case(v.claim, v.reading, *v.counterexample, Method::kExhaustive, 0,
-                                   options.budget);
+      corpus::Case found = to_case(v.claim, v.reading, *v.counterexample, Method::kExhaustive, 0, budget);
       auto stored = std::find_if(corpus.begin(), corpus.end(), [&](const corpus::Case& c) {
         return c.kind == corpus::CaseKind::kCounterexample && corpus::same_input(c, found);
       });
@@ -161,11 +192,112 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
         v.mismatch = fmt::format("new counterexample, not in the corpus (store it with "
                                  "`topocheck search {} --reading {} --save`)", v.claim, v.reading);
       } else {
-        v.corpus_case = std::filesystem::relative(stored->file, options.corpus_dir).string();
+        v.corpus_case = std::filesystem::relative(stored->file, corpus_dir).string();
       }
     }
   }
-  return out;
+}
+
+Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
+  if (reports.empty()) return invalid_argument("merge: no report given");
+  const ShardReport& first = reports.front();
+  for (const ShardReport& r : reports) {
+    if (!r.shard)
+      return parse_error("not a shard report (it has no \"shard\"; write one with verify --shard i/N --json FILE)",
+                         r.file);
+    if (r.shard->count != first.shard->count)
+      return parse_error(fmt::format("shard {} is of {} shards, {} is of {}", r.shard->to_string(), r.shard->count,
+                                     first.file, first.shard->count),
+                         r.file);
+    if (r.budget != first.budget || r.seed != first.seed)
+      return parse_error(fmt::format("budget {} and seed {} differ from {} (budget {}, seed {})", to_string(r.budget),
+                                     r.seed, first.file, to_string(first.budget), first.seed),
+                         r.file);
+  }
+  const int count = first.shard->count;
+  std::vector<const ShardReport*> by_index(static_cast<size_t>(count) + 1, nullptr);
+  for (const ShardReport& r : reports) {
+    const ShardReport*& slot = by_index[static_cast<size_t>(r.shard->index)];
+    if (slot) return parse_error(fmt::format("shard {} is also in {}", r.shard->to_string(), slot->file), r.file);
+    slot = &r;
+  }
+  std::vector<std::string> missing;
+  for (int i = 1; i <= count; ++i)
+    if (!by_index[static_cast<size_t>(i)]) missing.push_back(Shard{i, count}.to_string());
+  if (!missing.empty())
+    return invalid_argument(fmt::format("merge: missing shard{} {} (have {} of {})", missing.size() == 1 ? "" : "s",
+                                        fmt::join(missing, ", "), count - static_cast<int>(missing.size()), count));
+  // Every shard must hold the same claim readings with the same methods, in the same order.
+  const ShardReport& one = *by_index[1];
+  for (int i = 2; i <= count; ++i) {
+    const ShardReport& other = *by_index[static_cast<size_t>(i)];
+    bool same = other.verdicts.size() == one.verdicts.size();
+    for (size_t k = 0; same && k < one.verdicts.size(); ++k) {
+      const ReadingVerdict &a = one.verdicts[k], &b = other.verdicts[k];
+      same = a.claim == b.claim && a.reading == b.reading && a.methods.size() == b.methods.size();
+      for (size_t j = 0; same && j < a.methods.size(); ++j) same = a.methods[j].method == b.methods[j].method;
+    }
+    if (!same)
+      return parse_error(fmt::format("its claim readings or methods differ from those of shard 1 ({}): run every "
+                                     "shard with the same claims",
+                                     one.file),
+                         other.file);
+  }
+  MergedShards merged;
+  merged.budget = first.budget;
+  merged.seed = first.seed;
+  merged.count = count;
+  for (size_t k = 0; k < one.verdicts.size(); ++k) {
+    ReadingVerdict v;
+    v.claim = one.verdicts[k].claim;
+    v.reading = one.verdicts[k].reading;
+    v.seed = one.verdicts[k].seed;
+    for (size_t j = 0; j < one.verdicts[k].methods.size(); ++j) {
+      // Shards in order: ranges in sweep order, so the lowest refuting shard holds the first
+      // counterexample of the whole sweep.
+      MethodResult m;
+      m.method = one.verdicts[k].methods[j].method;
+      m.skipped = true;
+      const MethodResult* refuted = nullptr;
+      bool error = false, inconclusive = false, split = false;
+      std::vector<std::string> details;
+      for (int i = 1; i <= count; ++i) {
+        const MethodResult& r = by_index[static_cast<size_t>(i)]->verdicts[k].methods[j];
+        if (r.skipped) continue;
+        if (m.skipped) m.scope = r.scope;
+        m.skipped = false;
+        m.cases += r.cases;
+        m.seconds += r.seconds;
+        split = split || !r.shard.empty();
+        if (r.outcome == Outcome::kRefuted && !refuted) refuted = &r;
+        if (r.outcome == Outcome::kError) error = true;
+        if (r.outcome == Outcome::kInconclusive) inconclusive = true;
+        if (r.outcome == Outcome::kError || r.outcome == Outcome::kInconclusive)
+          details.push_back(fmt::format("shard {}: {}", Shard{i, count}.to_string(), r.detail));
+      }
+      if (m.skipped) {
+        m.outcome = Outcome::kError;
+        m.skipped = false;
+        m.detail = "no shard ran this method";
+        error = true;
+      } else if (refuted) {
+        m.outcome = Outcome::kRefuted;
+        m.detail = refuted->detail;
+        m.counterexample = refuted->counterexample;
+      } else if (error || inconclusive) {
+        m.outcome = error ? Outcome::kError : Outcome::kInconclusive;
+        m.detail = fmt::format("{}", fmt::join(details, "; "));
+      } else {
+        m.outcome = Outcome::kHolds;
+      }
+      if (split) m.shard = fmt::format("{} shards merged", count);
+      v.methods.push_back(std::move(m));
+    }
+    for (int i = 1; i <= count; ++i) v.seconds += by_index[static_cast<size_t>(i)]->verdicts[k].seconds;
+    combine_methods(v);
+    merged.verdicts.push_back(std::move(v));
+  }
+  return merged;
 }
 
 Result<ExampleReport> check_example(const Registry& registry, const corpus::Case& c) {

@@ -52,15 +52,57 @@ struct VerifyOptions {
   int jobs = 1;
   std::filesystem::path corpus_dir;
   Progress* progress = nullptr;
+  std::optional<Shard> shard;  // --shard i/N (see Shard in claim.h)
 };
 
-// Runs every reading of every claim in `claims`, in parallel over readings with `jobs` threads.
+// Runs every reading of every claim in `claims`, in parallel over readings with `jobs` threads,
+// and compares the verdicts with the ledger (compare_with_ledger; one shard of several is
+// compared as one shard).
 std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, const Ledger& ledger,
                                    const std::vector<corpus::Case>& corpus,
                                    const VerifyOptions& options);
 
-// Runs one reading (all its methods) without comparing to the ledger.
+// Sets expected / matches / mismatch / corpus_case of every verdict. A verdict matches when it
+// equals the ledger's expectation at `budget` and, if refuted, its counterexample is stored in
+// the corpus. `one_shard` (one shard of several): a slice cannot decide a refutation, so an
+// expected refutation matches both holds (no counterexample in this slice) and refuted (whose
+// counterexample need not be the first of the sweep); `merge` compares the whole.
+void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger,
+                         const std::vector<corpus::Case>& corpus, Budget budget,
+                         const std::filesystem::path& corpus_dir, bool one_shard = false);
+
+// Runs one reading (all its methods) without comparing to the ledger. With ctx.shard, methods
+// other than exhaustive run in shard 1 only (skipped_in_shard elsewhere).
 ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const RunContext& ctx);
+
+// Sets a verdict's outcome, detail, counterexample, scope and cases from its methods: refuted if
+// a method refuted (the first, in method order), else error, else inconclusive, else holds.
+// Skipped methods take no part.
+void combine_methods(ReadingVerdict& v);
+
+// One `verify --shard i/N --json FILE` report, read back (report.h: shard_report_from_json).
+struct ShardReport {
+  std::string file;
+  Budget budget = Budget::kStandard;
+  uint64_t seed = 0;
+  std::optional<Shard> shard;
+  std::vector<ReadingVerdict> verdicts;  // methods with their results, as run in that shard
+};
+
+struct MergedShards {
+  Budget budget = Budget::kStandard;
+  uint64_t seed = 0;
+  int count = 0;
+  std::vector<ReadingVerdict> verdicts;  // not yet compared with the ledger
+};
+
+// Combines the reports of shards 1..N of one sharded run into one verdict per claim reading,
+// method by method: refuted if any shard refuted (the counterexample of the lowest such shard,
+// which is the first of the whole sweep), else error, else inconclusive, else holds; cases add
+// up. Errors (exit 2), naming the file: a report that is not a shard report, shards of different
+// N, budget or seed, a shard given twice, different claim readings or methods; and, naming them,
+// missing shards.
+Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports);
 
 // Turns a counterexample into a corpus case (kind counterexample).
 corpus::Case to_case(const std::string& claim, const std::string& reading,

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -170,12 +171,48 @@ struct VerifyArgs {
   uint64_t seed = 1;
   int jobs = 0;
   std::string json_file, junit_file;
+  std::string shard;  // "i/N", empty: not sharded
 };
+
+// Table, ledger notes, --json and --junit of a verify or merge run; returns the exit code.
+int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
+                    const std::string& json_file, const std::string& junit_file, const json& report, Budget budget) {
+  // With --json - the JSON owns stdout and the table goes to stderr.
+  const bool json_on_stdout = json_file == "-" || junit_file == "-";
+  std::FILE* table_out = json_on_stdout ? stderr : stdout;
+  const std::string table = claims::render_table(verdicts, ::isatty(::fileno(table_out)) != 0);
+  std::fputs(table.c_str(), table_out);
+  for (const std::string& s : stale) std::fprintf(table_out, "ledger: %s\n", s.c_str());
+  std::fflush(table_out);
+  if (!json_file.empty()) {
+    auto w = write_output(json_file, report.dump(2) + "\n");
+    if (!w) return report_error(w.error());
+  }
+  if (!junit_file.empty()) {
+    auto w = write_output(junit_file, claims::verdicts_to_junit(verdicts, budget));
+    if (!w) return report_error(w.error());
+  }
+  bool differs = !stale.empty(), inconclusive = false;
+  for (const auto& v : verdicts) {
+    if (v.matches) continue;
+    if (v.outcome == Outcome::kInconclusive) inconclusive = true;
+    else differs = true;
+  }
+  if (differs) return kExitDiffers;
+  if (inconclusive) return kExitInconclusive;
+  return kExitOk;
+}
 
 int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, const VerifyArgs& args) {
   auto budget = claims::parse_budget(args.budget);
   if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
   if (args.jobs < 0) return usage_error("--jobs must be at least 1");
+  std::optional<claims::Shard> shard;
+  if (!args.shard.empty()) {
+    auto parsed = claims::parse_shard(args.shard);
+    if (!parsed) return report_error(parsed.error());
+    shard = *parsed;
+  }
   for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
     if (auto e = check_output_path(opt, file)) return report_error(*e);
   auto selected = claims::select_claims(registry, args.globs);
@@ -188,8 +225,9 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
   size_t readings = 0;
   for (const claims::Claim* c : *selected) readings += c->readings.size();
-  std::fprintf(stderr, "topocheck verify: budget %s, seed %llu, %d job(s), %zu claim(s), %zu reading(s)\n",
-               args.budget.c_str(), static_cast<unsigned long long>(args.seed), jobs, selected->size(), readings);
+  std::fprintf(stderr, "topocheck verify: budget %s, seed %llu, %d job(s), %zu claim(s), %zu reading(s)%s\n",
+               args.budget.c_str(), static_cast<unsigned long long>(args.seed), jobs, selected->size(), readings,
+               shard ? fmt::format(", shard {}", shard->to_string()).c_str() : "");
   TerminalProgress progress;
   claims::VerifyOptions options;
   options.budget = *budget;
@@ -197,35 +235,64 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.jobs = jobs;
   options.corpus_dir = corpus_dir;
   options.progress = &progress;
+  options.shard = shard;
   const auto verdicts = claims::verify(*selected, *ledger, *cases, options);
   progress.clear();
+  // The whole ledger is checked for stale entries only when every claim ran, and not in one shard.
+  const auto stale = args.globs.empty() && !(shard && shard->count > 1)
+                         ? claims::stale_expectations(*ledger, registry)
+                         : std::vector<std::string>{};
+  if (shard && shard->count > 1)
+    std::fprintf(stderr, "topocheck verify: shard %s: compared as one shard (an expected refutation is decided by "
+                 "`topocheck merge` of all %d reports)\n", shard->to_string().c_str(), shard->count);
+  return report_verdicts(verdicts, stale, args.json_file, args.junit_file,
+                         claims::verdicts_to_json(verdicts, *budget, args.seed, jobs, shard), *budget);
+}
 
-  // With --json - the JSON owns stdout and the table goes to stderr.
-  const bool json_on_stdout = args.json_file == "-" || args.junit_file == "-";
-  std::FILE* table_out = json_on_stdout ? stderr : stdout;
-  const std::string table = claims::render_table(verdicts, ::isatty(::fileno(table_out)) != 0);
-  std::fputs(table.c_str(), table_out);
-  const auto stale = args.globs.empty() ? claims::stale_expectations(*ledger, registry) : std::vector<std::string>{};
-  for (const std::string& s : stale) std::fprintf(table_out, "ledger: %s\n", s.c_str());
-  std::fflush(table_out);
+// ---------------------------------------------------------------------------------------------
+// merge
 
-  if (!args.json_file.empty()) {
-    auto w = write_output(args.json_file, claims::verdicts_to_json(verdicts, *budget, args.seed, jobs).dump(2) + "\n");
-    if (!w) return report_error(w.error());
+struct MergeArgs {
+  std::vector<std::string> files;
+  std::string json_file, junit_file;
+};
+
+int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
+  for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
+    if (auto e = check_output_path(opt, file)) return report_error(*e);
+  std::vector<claims::ShardReport> reports;
+  for (const std::string& file : args.files) {
+    std::ifstream in(file);
+    if (!in) return report_error(parse_error("cannot read the file", file));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    json j;
+    try {
+      j = json::parse(text);
+    } catch (const json::parse_error& e) {
+      const size_t upto = std::min<size_t>(e.byte, text.size());
+      const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));
+      return report_error(parse_error(fmt::format("invalid JSON: {}", e.what()), file, line));
+    }
+    auto report = claims::shard_report_from_json(j, file);
+    if (!report) return report_error(report.error());
+    reports.push_back(std::move(report).value());
   }
-  if (!args.junit_file.empty()) {
-    auto w = write_output(args.junit_file, claims::verdicts_to_junit(verdicts, *budget));
-    if (!w) return report_error(w.error());
-  }
-  bool differs = !stale.empty(), inconclusive = false;
-  for (const auto& v : verdicts) {
-    if (v.matches) continue;
-    if (v.outcome == Outcome::kInconclusive) inconclusive = true;
-    else differs = true;
-  }
-  if (differs) return kExitDiffers;
-  if (inconclusive) return kExitInconclusive;
-  return kExitOk;
+  auto merged = claims::merge_shards(reports);
+  if (!merged) return report_error(merged.error());
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+  auto cases = corpus::load_all(corpus_dir);
+  if (!cases) return report_error(cases.error());
+  std::fprintf(stderr, "topocheck merge: %d shard reports, budget %s, seed %llu, %zu reading(s)\n", merged->count,
+               claims::to_string(merged->budget).c_str(), static_cast<unsigned long long>(merged->seed),
+               merged->verdicts.size());
+  std::vector<claims::ReadingVerdict> verdicts = merged->verdicts;
+  claims::compare_with_ledger(verdicts, *ledger, *cases, merged->budget, corpus_dir);
+  return report_verdicts(verdicts, {}, args.json_file, args.junit_file,
+                         claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count),
+                         merged->budget);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -476,17 +543,51 @@ int cmd_show(const std::string& file, const std::string& format) {
   std::vector<NamedPath> paths;
   collect_paths(c->kind == corpus::CaseKind::kExample ? c->expected : c->witness, "", paths);
   if (format == "dot") {
-    static const char* colors[] = {"red", "blue", "darkgreen", "orange", "purple", "brown", "magenta", "cyan"};
+    // One colour per path (red is kept for the highlight). Paths are grouped by their parent
+    // pointer (/paths/0, /paths/1, ... form one set; /translate/paths/... another): a node is
+    // shared if it is internal to a path of its set and occurs there more than once (in two
+    // paths, or twice in one); shared nodes are filled red and named in the legend line.
+    static const char* colors[] = {"blue", "darkgreen", "orange", "purple", "brown", "magenta", "cyan", "gray40"};
+    std::map<std::string, std::map<std::string, std::vector<std::string>>> seen;  // set -> node -> "path@pos"
+    std::map<std::string, std::set<std::string>> internal;                        // set -> internal nodes
+    for (const auto& p : paths) {
+      const std::string set = p.pointer.substr(0, p.pointer.rfind('/'));
+      for (size_t k = 0; k < p.nodes.size(); ++k) {
+        seen[set][p.nodes[k]].push_back(fmt::format("{} @{}", p.pointer, k));
+        if (k > 0 && k + 1 < p.nodes.size()) internal[set].insert(p.nodes[k]);
+      }
+    }
+    std::set<std::string> shared;
+    std::vector<std::string> legend;
+    for (const auto& [set, nodes] : seen)
+      for (const auto& [node, where] : nodes)
+        if (where.size() > 1 && internal[set].count(node)) {
+          shared.insert(node);
+          legend.push_back(fmt::format("{} ({})", node, fmt::join(where, ", ")));
+        }
+    // Metacube cases: the fielded form (class, M[h-1] ... M[0]) under the bit string.
+    std::optional<metacube::Metacube> mc;
+    if (c->claim.rfind("metacube.", 0) == 0 && c->params.is_object() && c->params.contains("k") &&
+        c->params.contains("m") && c->params.at("k").is_number_integer() && c->params.at("m").is_number_integer())
+      if (auto made = metacube::Metacube::make(c->params.at("k").get<int>(), c->params.at("m").get<int>())) mc = *made;
     std::cout << "digraph topocheck_case {\n  rankdir=LR;\n  node [shape=box, fontname=monospace];\n";
-    std::cout << fmt::format("  label=\"{} [{}]\\n{}\";\n", dot_escape(c->claim), dot_escape(c->reading),
-                             dot_escape(c->kind == corpus::CaseKind::kExample ? c->source : c->violation));
+    std::cout << fmt::format("  label=\"{} [{}]\\n{}\\n{}\";\n", dot_escape(c->claim), dot_escape(c->reading),
+                             dot_escape(c->kind == corpus::CaseKind::kExample ? c->source : c->violation),
+                             dot_escape(shared.empty() ? "no shared node"
+                                                       : fmt::format("shared: {}", fmt::join(legend, "; "))));
     std::set<std::string> nodes;
     for (const auto& p : paths) nodes.insert(p.nodes.begin(), p.nodes.end());
-    for (const std::string& n : nodes) std::cout << fmt::format("  \"{}\";\n", n);
+    for (const std::string& n : nodes) {
+      std::string label = n;
+      if (mc)
+        if (auto u = mc->parse_fields(n)) label += "\\n" + mc->format_fields(*u);
+      std::cout << fmt::format("  \"{}\" [label=\"{}\"{}];\n", n, label,
+                               shared.count(n) ? ", style=filled, fillcolor=red, penwidth=3" : "");
+    }
     for (size_t i = 0; i < paths.size(); ++i)
       for (size_t k = 0; k + 1 < paths[i].nodes.size(); ++k)
-        std::cout << fmt::format("  \"{}\" -> \"{}\" [color={}, label=\"{}\"];\n", paths[i].nodes[k],
-                                 paths[i].nodes[k + 1], colors[i % 8], dot_escape(paths[i].pointer));
+        std::cout << fmt::format("  \"{}\" -> \"{}\" [color={}, fontcolor={}, label=\"{}\"];\n", paths[i].nodes[k],
+                                 paths[i].nodes[k + 1], colors[i % 8], colors[i % 8], dot_escape(paths[i].pointer));
     std::cout << "}\n";
     return kExitOk;
   }
@@ -621,6 +722,15 @@ int run(int argc, char** argv) {
   verify->add_option("--jobs", verify_args.jobs, "parallel claim readings (default: cores)");
   verify->add_option("--json", verify_args.json_file, "write the verdicts as JSON to FILE ('-': stdout)");
   verify->add_option("--junit", verify_args.junit_file, "write the verdicts as JUnit XML to FILE");
+  verify->add_option("--shard", verify_args.shard,
+                     "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; other methods run "
+                     "in shard 1; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
+
+  MergeArgs merge_args;
+  auto* merge = app.add_subcommand("merge", "combine the --json reports of verify --shard 1/N ... N/N, compare with the ledger");
+  merge->add_option("reports", merge_args.files, "the N shard reports (JSON)")->required();
+  merge->add_option("--json", merge_args.json_file, "write the merged verdicts as JSON to FILE ('-': stdout)");
+  merge->add_option("--junit", merge_args.junit_file, "write the merged verdicts as JUnit XML to FILE");
 
   bool examples_json = false;
   auto* examples = app.add_subcommand("examples", "reproduce every paper example, print cell-level diffs");
@@ -700,6 +810,7 @@ int run(int argc, char** argv) {
   const claims::Registry registry = build_registry();
   if (*list) return cmd_list(registry, corpus_dir, list_json);
   if (*verify) return cmd_verify(registry, corpus_dir, verify_args);
+  if (*merge) return cmd_merge(corpus_dir, merge_args);
   if (*examples) return cmd_examples(registry, corpus_dir, examples_json);
   if (*search) return cmd_search(registry, corpus_dir, search_args);
   if (*prove) return cmd_prove(registry, prove_claim, prove_reading, prove_params, prove_timeout, prove_rlimit, prove_json);

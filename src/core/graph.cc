@@ -8,6 +8,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
+#include <boost/graph/successive_shortest_path_nonnegative_weights.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -63,6 +64,116 @@ int max_node_disjoint_paths(const UndirectedGraph& graph, uint64_t s, uint64_t t
     add(2 * b + 1, 2 * a, 1);
   }
   return static_cast<int>(boost::boykov_kolmogorov_max_flow(f, 2 * s + 1, 2 * t));
+}
+
+namespace {
+using FlowTraits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
+using CostFlowGraph = boost::adjacency_list<
+    boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+    boost::property<boost::edge_capacity_t, long,
+                    boost::property<boost::edge_residual_capacity_t, long,
+                                    boost::property<boost::edge_reverse_t, FlowTraits::edge_descriptor,
+                                                    boost::property<boost::edge_weight_t, double>>>>>;
+}  // namespace
+
+// Vertex v of the graph is v_in = 2v and v_out = 2v + 1 here. Arcs: v_in -> v_out (cost 0; its
+// capacity is set per query: 1, 0 if v is not allowed, count for s and t) and v_out -> w_in for
+// every edge v-w, both directions (cost 1, capacity 1); each with its reverse (capacity 0, cost
+// negated), as the successive shortest path algorithm requires. Arcs into s and out of t stay:
+// a shortest augmenting path is simple, so it never re-enters its source s_in or leaves t_out.
+struct MinCostDisjointPaths::Network {
+  CostFlowGraph f;
+  std::vector<FlowTraits::edge_descriptor> through;  // v_in -> v_out
+  std::vector<double> distance, potential;
+  std::vector<FlowTraits::edge_descriptor> predecessor;
+  explicit Network(uint64_t n) : f(2 * n), distance(2 * n), potential(2 * n), predecessor(2 * n) {}
+};
+
+MinCostDisjointPaths::MinCostDisjointPaths(const UndirectedGraph& graph)
+    : network_(std::make_unique<Network>(boost::num_vertices(graph))) {
+  CostFlowGraph& f = network_->f;
+  auto capacity = boost::get(boost::edge_capacity, f);
+  auto reverse = boost::get(boost::edge_reverse, f);
+  auto weight = boost::get(boost::edge_weight, f);
+  auto add = [&](uint64_t a, uint64_t b, double cost) {
+    auto e = boost::add_edge(a, b, f).first;
+    auto r = boost::add_edge(b, a, f).first;
+    capacity[e] = 1;
+    capacity[r] = 0;
+    weight[e] = cost;
+    weight[r] = -cost;
+    reverse[e] = r;
+    reverse[r] = e;
+    return e;
+  };
+  const uint64_t n = boost::num_vertices(graph);
+  for (uint64_t v = 0; v < n; ++v) network_->through.push_back(add(2 * v, 2 * v + 1, 0));
+  for (auto [e, end] = boost::edges(graph); e != end; ++e) {
+    const uint64_t a = boost::source(*e, graph), b = boost::target(*e, graph);
+    add(2 * a + 1, 2 * b, 1);
+    add(2 * b + 1, 2 * a, 1);
+  }
+}
+
+MinCostDisjointPaths::~MinCostDisjointPaths() = default;
+
+DisjointPathsFlow MinCostDisjointPaths::solve(uint64_t s, uint64_t t, int count, const std::vector<bool>& allowed) {
+  Network& net = *network_;
+  CostFlowGraph& f = net.f;
+  const uint64_t n = net.through.size();
+  TC_CHECK(s != t && s < n && t < n, "MinCostDisjointPaths needs distinct endpoints of the graph");
+  TC_CHECK(count >= 1, "MinCostDisjointPaths needs count >= 1");
+  TC_CHECK(allowed.empty() || allowed.size() == n, "allowed must have one entry per vertex");
+  auto capacity = boost::get(boost::edge_capacity, f);
+  auto residual = boost::get(boost::edge_residual_capacity, f);
+  for (uint64_t v = 0; v < n; ++v)
+    capacity[net.through[v]] = (v == s || v == t) ? count : (allowed.empty() || allowed[v]) ? 1 : 0;
+  // Distances and costs in double: Boost adds the potentials of vertices that the residual graph
+  // does not reach (distance "infinity"), which overflows a long (undefined behaviour) but is
+  // +inf in double. Such vertices stay unreachable, so no reduced cost involving them is used;
+  // every other value is a small integer, exact in double.
+  const auto index = boost::get(boost::vertex_index, f);
+  const uint64_t source = 2 * s, sink = 2 * t + 1;
+  boost::successive_shortest_path_nonnegative_weights(
+      f, source, sink, capacity, residual, boost::get(boost::edge_weight, f), boost::get(boost::edge_reverse, f),
+      index, boost::make_iterator_property_map(net.predecessor.begin(), index),
+      boost::make_iterator_property_map(net.distance.begin(), index),
+      boost::make_iterator_property_map(net.potential.begin(), index));
+  DisjointPathsFlow out;
+  // Decompose: from s_out follow saturated vertex-to-vertex arcs. Every internal vertex passes at
+  // most one unit, so each walk is determined; every hop costs 1, so a min-cost flow has no cycle
+  // and each walk is a simple path.
+  auto saturated = [&](FlowTraits::edge_descriptor e) {
+    return capacity[e] == 1 && residual[e] == 0 && boost::source(e, f) / 2 != boost::target(e, f) / 2;
+  };
+  const uint64_t s_out = source + 1, t_in = sink - 1;
+  for (auto [e, end] = boost::out_edges(s_out, f); e != end; ++e) {
+    if (!saturated(*e)) continue;
+    std::vector<uint64_t> path{s};
+    uint64_t at = boost::target(*e, f);  // an in-copy
+    while (at != t_in) {
+      path.push_back(at / 2);
+      TC_CHECK(path.size() <= n + 1, "min-cost flow decomposition: a cycle");
+      bool moved = false;
+      for (auto [g, gend] = boost::out_edges(at + 1, f); g != gend && !moved; ++g)
+        if (saturated(*g)) {
+          at = boost::target(*g, f);
+          moved = true;
+        }
+      TC_CHECK(moved, "min-cost flow decomposition: flow does not continue");
+    }
+    path.push_back(t);
+    out.total_length += static_cast<long>(path.size()) - 1;
+    out.paths.push_back(std::move(path));
+  }
+  out.count = static_cast<int>(out.paths.size());
+  std::sort(out.paths.begin(), out.paths.end(), [](const auto& a, const auto& b) { return a[1] < b[1]; });
+  return out;
+}
+
+DisjointPathsFlow min_total_length_disjoint_paths(const UndirectedGraph& graph, uint64_t s, uint64_t t, int count,
+                                                  const std::vector<bool>& allowed) {
+  return MinCostDisjointPaths(graph).solve(s, t, count, allowed);
 }
 #pragma GCC diagnostic pop
 

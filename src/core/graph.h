@@ -3,12 +3,14 @@
 // `materialize` turns any implicit topology into a Boost `adjacency_list` (vertex i is
 // topo.node_at(i)); it costs O(nodes * degree) memory and is meant for oracles on small sizes.
 // `max_node_disjoint_paths` is the max-flow oracle (Boost's boykov_kolmogorov_max_flow on the
-// node-split graph, unit capacities). `find_dependency_cycle` decides whether a channel
+// node-split graph, unit capacities); `MinCostDisjointPaths` its min-cost variant (Boost's
+// successive shortest paths). `find_dependency_cycle` decides whether a channel
 // dependency graph is acyclic (Boost's strong_components) and returns one cycle when it is not.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -27,6 +29,32 @@ UndirectedGraph materialize(const Topology& topo);
 // Maximum number of internally node-disjoint s-t paths (s != t, both nodes of `graph`), i.e. the
 // local vertex connectivity (for adjacent s, t the direct edge counts as one path).
 int max_node_disjoint_paths(const UndirectedGraph& graph, uint64_t s, uint64_t t);
+
+// The cheapest set of internally node-disjoint s-t paths (s != t): Boost's
+// successive_shortest_path_nonnegative_weights on the node-split graph (every hop costs 1, every
+// internal node has capacity 1, s's capacity is `count`), so `paths` are min(count, the local
+// connectivity) paths of least total length. `allowed` (empty: every vertex) restricts the
+// internal vertices; s and t are always allowed. Paths are vertex lists s ... t, ordered by their
+// first hop. The class builds the flow network once (O(V + E) allocations) for many queries on one
+// graph; solve is not thread-safe. Cost per query: O(count * (V + E) log V).
+struct DisjointPathsFlow {
+  int count = 0;           // paths found
+  long total_length = 0;   // their total number of hops (the flow's cost)
+  std::vector<std::vector<uint64_t>> paths;
+};
+class MinCostDisjointPaths {
+ public:
+  explicit MinCostDisjointPaths(const UndirectedGraph& graph);
+  ~MinCostDisjointPaths();
+  DisjointPathsFlow solve(uint64_t s, uint64_t t, int count, const std::vector<bool>& allowed = {});
+
+ private:
+  struct Network;
+  std::unique_ptr<Network> network_;
+};
+// One query (builds the network for it).
+DisjointPathsFlow min_total_length_disjoint_paths(const UndirectedGraph& graph, uint64_t s, uint64_t t, int count,
+                                                  const std::vector<bool>& allowed = {});
 
 // Hop distances from vertex s to every vertex (Boost's breadth_first_search); unreachable: -1.
 std::vector<int> bfs_distances(const UndirectedGraph& graph, uint64_t s);
