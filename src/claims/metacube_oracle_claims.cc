@@ -41,8 +41,9 @@ constexpr const char* kReading = "repaired";
 
 // Metacubes per budget; every source with zero M fields (2^k of them; the class-zero XOR is an
 // automorphism, metacube.symmetry.automorphism, and the `repaired` construction commutes with it,
-// metacube.symmetry.alg4_commutes) x every target. Measured on 2 cores (Release): quick 0.1 s,
-// standard (adds MC(1,3), MC(2,2)) about 4 s, deep (adds MC(1,4), MC(3,1)) about 60 s; see README.
+// metacube.symmetry.alg4_commutes) x every target. Measured (Release, one core of a shared 2-core
+// machine): quick 0.1 s; standard (adds MC(1,3), MC(2,2)) 5.5 s; deep (adds MC(1,4), MC(3,1),
+// MC(1,5): 26,166 pairs) 108 s, of which MC(3,1) 62 s and MC(1,5) 40 s.
 inline const PerBudget<std::vector<KM>> kOptimality{
     {{1, 1}, {1, 2}, {2, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}},
