@@ -651,6 +651,9 @@ struct Problem {
   Kind kind;
   Thm2Part part;  // kThm2 only
   const Alg4Options& options;
+  // kCommutes: translate each pair by a_s, the M part of s (the claim's per-pair check, see
+  // prove_alg4_commutes), or by a free class-zero a (the evaluator's pointwise tests).
+  bool translate_by_source = true;
 };
 
 // A group: path i (j < 0) or the pair (i, j).
@@ -682,7 +685,8 @@ struct Vars {
 struct SplitEncoding {
   SplitEncoding(const Space& space, const Problem& prob, const Split& sp_, const Vars& vars)
       : sp(space), problem(prob), split(sp_),
-        s(space.address(sp_.cs, vars.sm)), t(space.address(sp_.ct, vars.tm)), a(space.address(0, vars.am)),
+        s(space.address(sp_.cs, vars.sm)), t(space.address(sp_.ct, vars.tm)),
+        a_low(prob.translate_by_source ? vars.sm : vars.am), a(space.address(0, a_low)),
         pre(split_precondition(space, sp_, s, t)) {
     paths = Encoder(space, prob.options, sp_, s, t).paths();
     // The translated pair has the same class fields, hence the same split (and the same case:
@@ -713,7 +717,9 @@ struct SplitEncoding {
   const Space& sp;
   const Problem problem;
   Split split;
-  z3::expr s, t, a, pre;
+  z3::expr s, t;
+  z3::expr a_low, a;  // commutation: the translation's M fields, and the translation
+  z3::expr pre;
   std::vector<SymPath> paths, moved;
 };
 
@@ -842,7 +848,7 @@ void minimize(const Metacube& mc, const Problem& problem, const std::vector<Spli
     const z3::model model = solver.get_model();
     result.s = node_of(mc, cs, sm);
     result.t = node_of(mc, ct, model_value(model, c.vars.tm));
-    if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, c.vars.am));
+    if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, encodings.front()->a_low));
     result.minimized = true;
     return;
   }
@@ -886,7 +892,7 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
         const z3::model model = solver.get_model();
         result.s = node_of(mc, splits[x].cs, model_value(model, c.vars.sm));
         result.t = node_of(mc, splits[x].ct, model_value(model, c.vars.tm));
-        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, c.vars.am));
+        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, enc.a_low));
         if (minimize_model) minimize(mc, problem, splits, x, meter, result);
         return finish(SmtStatus::kCounterexample);
       }
@@ -976,8 +982,8 @@ Violation commutation_judge(const Metacube& mc, const Alg4Options& o, Node s, No
     Path expect = base[i];
     for (Node& x : expect.nodes) x = metacube::translate(x, a);
     if (!(moved[i] == expect))
-      return fmt::format("a = {}: P_{} of (s^a, t^a) is {}, not P_{} of (s, t) translated ({})", a, i, moved[i], i,
-                         expect);
+      return fmt::format("a = {} (the M part of s): P_{} of (s^a, t^a) is {}, not P_{} of (s, t) translated ({})", a, i,
+                         moved[i], i, expect);
   }
   return std::nullopt;
 }
@@ -1371,6 +1377,8 @@ MethodResult alg4_commutes_smt_method_result(int k, int m, const std::string& re
   const Metacube mc = make_mc(k, m, "alg4_commutes_smt_method_result");
   const Node s = *smt.s, t = *smt.t, a = *smt.a;
   if (s == t) return disagreement(base, fmt::format("the model has s = t = {}", s));
+  const Node a_s{s.bits & ((uint64_t{1} << (mc.m() * mc.h())) - 1), mc.width()};
+  if (a != a_s) return disagreement(base, fmt::format("the model's a = {} is not the M part of s = {}", a, s));
   const Violation v = commutation_judge(mc, *options, s, t, a);
   if (!v)
     return disagreement(base, fmt::format("{}: s = {}, t = {}, a = {}: the paths commute", mc.name(), s, t, a));
@@ -1426,7 +1434,7 @@ struct Alg4EncodingEvaluator::Impl {
       e.widths.push_back(r.is_bool() ? 1 : r.get_sort().bv_size());
     };
     if (commutation) {
-      const Problem problem{Kind::kCommutes, Thm2Part::kValid, options};
+      const Problem problem{Kind::kCommutes, Thm2Part::kValid, options, false};  // a free
       const SplitEncoding enc(sp, problem, splits[x], vars);
       add_root(enc.pre);
       add_root(enc.whole());

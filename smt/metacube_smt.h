@@ -5,7 +5,10 @@
 //    metacube::check_alg4 judges it (valid, disjoint, length, case_bound);
 //  - prove_alg4_commutes: for all s != t and every a whose class field is 0, the paths of
 //    (s^a, t^a) are those of (s, t) with every node XORed with a (claim
-//    metacube.symmetry.alg4_commutes);
+//    metacube.symmetry.alg4_commutes). Decided as the claim checks it, per pair with one
+//    translation, a_s = the M part of s (s^a_s is s's class field alone): over all pairs that is
+//    equivalent to every a (metacube_claims.cc gives the argument: translations compose and
+//    a_(s^a) = a_s ^ a), and a counterexample is then a pair the claim's check_case replays;
 //  - prove_automorphism: for all u, v and every class-zero a, (u, v) is an edge iff (u^a, v^a) is
 //    (claim metacube.symmetry.automorphism).
 //
@@ -44,13 +47,13 @@
 //     length:     (number of present slots - 1) > H(s,t) + 2^k + m + 5, H a symbolic popcount;
 //     case_bound: the same against the case's bound (case 0 H+6, case 1 H+2^k+4, case 2
 //                 H+2^k+4+max|Z_i|; the case and d = H_k(s,t) are concrete in a split);
-//     commutes:   for some i, P_i(s^a, t^a) differs from P_i(s, t) XOR a as a NODE LIST: the
+//     commutes:   a = a_s; for some i, P_i(s^a, t^a) differs from P_i(s, t) XOR a as a NODE LIST: the
 //                 present counts differ, or two present slots with the same index (number of
 //                 present slots before them) hold nodes that differ after XOR with a. A slot-by-
 //                 slot difference is not list inequality (the same list can sit in different
 //                 slots: its models need not be counterexamples), but it is implied by it and
 //                 linear instead of quadratic in the slots, so each group first checks it: unsat
-//                 proves the group (MC(2,2): 4 M rlimit units instead of 100 M), sat falls back
+//                 proves the group (MC(2,2) keybit: 2.4 M rlimit units instead of 100 M), sat falls back
 //                 to the exact list comparison.
 //   Decision: per split, the violation is split into groups (per path; per pair of paths for
 //   disjoint), each a separate QF_BV check, with one Z3 context per split. All unsat proves the
@@ -88,13 +91,13 @@
 //   MC(2,1)    0.2 / 0.3     0.2 / 0.3      0.3 / 1.0    0.3 / 0.9    0.5 / 1.1          0 / 0.01
 //   MC(1,3)    0.5 / 0.9     0.9 / 1.2      0.3 / 0.6    0.4 / 0.6    1.0 / 0.9          0 / 0.01
 //   MC(1,4)    1.5 / 1.3     3.7 / 3.3      0.5 / 0.8    1.0 / 0.8    2.5 / 1.5          0 / 0.01
-//   MC(2,2)    1.1 / 1.4     1.7 / 1.8      1.8 / 2.1    2.3 / 2.7    cx 11.7 / 14.0     0 / 0.02
-//                                                                     (keybit: 4.2 / 3.7)
+//   MC(2,2)    1.1 / 1.4     1.7 / 1.8      1.8 / 2.1    2.3 / 2.7    cx 31 / 22         0 / 0.02
+//                                                                     (keybit: 2.4 / 2.3)
 //   MC(3,1)    1.1 / 2.1     1.9 / 3.1      6.4 / 9.0    6.6 / 7.6    8.1 / 8.9          0 / 0.02
-//   MC(2,3)    17 / 11       6.8 / 21       7.0 / 14     11 / 19      cx 24 / 89         0 / 0.05
-//                                                                     (keybit: 15 / 12)
+//   MC(2,3)    17 / 11       6.8 / 21       7.0 / 14     11 / 19      cx 619 / 251       0 / 0.05
+//                                                                     (keybit: 8.9 / 2.4)
 // Of a counterexample's cost, nearly all is the minimization (the first model of MC(2,2) valid
-// costs 0.04 M, of commutes 0.4 M). Re-measure with metacube_smt_test --gtest_also_run_disabled_tests
+// costs 0.04 M, of commutes 0.4 M; proving that no smaller pair fails is the expensive part). Re-measure with metacube_smt_test --gtest_also_run_disabled_tests
 // --gtest_filter=*MeasureCosts. The rlimits per budget are in claims/metacube_scope.h.
 // Preconditions: Metacube::make(k, m) succeeds (TC_CHECK aborts otherwise; attach_metacube_smt's
 // prove functions validate user params first).
@@ -121,7 +124,8 @@ struct MetacubeSmtResult {
   SmtStatus status = SmtStatus::kError;
   // kCounterexample: the solver's (s, t) (prove_automorphism: (u, v)), width m*2^k + k.
   std::optional<Node> s, t;
-  // kCounterexample of prove_alg4_commutes / prove_automorphism: the class-zero translation.
+  // kCounterexample of prove_alg4_commutes (a_s, the M part of s) / prove_automorphism (the
+  // model's a): the class-zero translation.
   std::optional<Node> a;
   bool minimized = false;    // (s, t) is the smallest violating pair in exhaustive order
   std::string reason;        // Z3's reason for unknown, the exception text for error
@@ -186,7 +190,8 @@ class Alg4EncodingEvaluator {
     std::array<bool, 4> violation{};
   };
   Result<Value> at(Node s, Node t);
-  // The encoded commutation violation for this one a (class field 0).
+  // The encoded commutation violation for this one a (class field 0; any a, not only a_s: the
+  // decision's encoding with the translation left free).
   Result<bool> commutation_violation(Node s, Node t, Node a);
   // The encoded edge predicate (the one the valid part and prove_automorphism use).
   Result<bool> is_edge(Node u, Node v);

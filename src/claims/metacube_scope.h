@@ -56,13 +56,13 @@ inline const PerBudget<std::vector<KM>> kOracle{
 // SMT (smt/metacube_smt.h): Theorem 2's parts, commutation with class-zero translations and the
 // automorphism, each decided for every s != t of each metacube (bit-vector proofs per class
 // split), in this order, each metacube with the rlimit below. Measured (smt/metacube_smt.h): one
-// metacube costs at most 0.05 M rlimit units in quick, 12 M in standard (MC(2,2), commutation
-// refuted and minimized), 24 M in deep (MC(2,3), the same); a standard run of every attached
-// claim reading takes about 40 s.
+// metacube costs at most 0.05 M rlimit units in quick; 31 M in standard and deep (MC(2,2),
+// `paper`'s commutation refuted and minimized; the method stops there), 17 M otherwise; a
+// standard run of every attached claim reading takes about 45 s.
 inline const PerBudget<std::vector<KM>> kSmt{
     {{1, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {2, 2}},
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {2, 2}, {3, 1}, {2, 3}}};
-inline const PerBudget<uint64_t> kSmtRlimit{5'000'000, 50'000'000, 200'000'000};
+inline const PerBudget<uint64_t> kSmtRlimit{5'000'000, 100'000'000, 200'000'000};
 
 }  // namespace topocheck::claims::metacube_scope
