@@ -1,11 +1,11 @@
 // Completion of a partial set of internally node-disjoint s-t paths to `want` paths, by
 // augmenting paths (Ford-Fulkerson on the node-split graph, every internal node of capacity 1),
-// searched on the implicit topology. Used by Algorithm 4's `repaired` reading (disjoint.h): the
+// searched on the implicit metacube. Used by Algorithm 4's `repaired` reading (disjoint.h): the
 // paths Algorithm 4 builds are kept where they are simple and mutually disjoint, and the missing
 // ones are added by this search, which may reroute parts of the kept ones (that is what an
 // augmenting path does).
 //
-// Algorithm (textbook max-flow, nothing metacube-specific):
+// Algorithm (textbook max-flow; the metacube is used only through its neighbour and edge functions):
 //  1. Seed: walk `seed` in index order; accept a path iff it is a valid s-t path (every hop an
 //     edge), simple, and internally disjoint from the paths accepted before it. The accepted paths
 //     are the initial flow.
@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "core/path.h"
-#include "core/topology.h"
+#include "metacube/metacube.h"
 
 namespace topocheck::metacube {
 
@@ -47,8 +47,9 @@ struct CompletionResult {
 // (consistent), for A*. Default: the Hamming distance to t.
 using DistanceBound = std::function<int(Node)>;
 
-// Preconditions: s != t, both nodes of `topo`; want = the degree of s and t (TC_CHECK).
-CompletionResult complete_disjoint_paths(const Topology& topo, Node s, Node t, const std::vector<Path>& seed,
+// Preconditions: s != t, both nodes of `mc`; want = k + m, the degree (TC_CHECK). Cost: the tables
+// (flow, A* states) are thread-local and reused, so a completion allocates only its result.
+CompletionResult complete_disjoint_paths(const Metacube& mc, Node s, Node t, const std::vector<Path>& seed,
                                          int want, const DistanceBound& bound = nullptr, long max_states = 1 << 21);
 
 }  // namespace topocheck::metacube
