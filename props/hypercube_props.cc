@@ -10,10 +10,7 @@
 // claims::hypercube_scope::kRandomCases.at(budget), and n = 1..kRandomMaxN, the same scope as
 // `topocheck verify --budget ...` uses for the `random` method.
 //
-// Seed: RapidCheck prints "Using configuration: seed=S" before the first property and a
-// reproduce string when one fails; RC_PARAMS="seed=S" reruns with the same inputs, and the other
-// RC_PARAMS keys (max_size, reproduce, verbose_progress, ...) are honoured too. Only max_success
-// comes from the budget (see RunProperty).
+// Seed and RC_PARAMS: see props_harness.h.
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -37,25 +34,12 @@
 #include "hypercube/hypercube.h"
 #include "hypercube/hypercube_checks.h"
 #include "hypercube/hypercube_gen.h"
+#include "props_harness.h"
 
 namespace topocheck::hypercube {
 namespace {
 
 namespace scope = claims::hypercube_scope;
-
-// The budget named by TOPOCHECK_BUDGET (unset or empty: quick). A value that is not a budget
-// is bad usage: it is reported and the program exits with 2, rather than silently running quick.
-claims::Budget BudgetFromEnvironment() {
-  const char* text = std::getenv("TOPOCHECK_BUDGET");
-  if (text == nullptr || *text == '\0') return claims::Budget::kQuick;
-  const auto budget = claims::parse_budget(text);
-  if (!budget) {
-    std::cerr << "topocheck: error: TOPOCHECK_BUDGET='" << text
-              << "' is not one of quick, standard, deep\n";
-    std::exit(2);
-  }
-  return *budget;
-}
 
 struct RandomScope {
   claims::Budget budget;
@@ -64,53 +48,16 @@ struct RandomScope {
 };
 
 RandomScope ScopeFromEnvironment() {
-  const claims::Budget budget = BudgetFromEnvironment();
+  const claims::Budget budget = props::BudgetFromEnvironment();
   return {budget, scope::kRandomCases.at(budget), scope::kRandomMaxN};
 }
 
-// Runs `property` as RapidCheck does for RC_GTEST_PROP, except that max_success is the budget's
-// case count. Why this way: RapidCheck reads RC_PARAMS once, into a process-wide configuration,
-// and offers no public setter; setting RC_PARAMS from inside the test would race with that first
-// read and clobber the user's own RC_PARAMS. checkProperty(property, metadata, params) is the
-// entry point rapidcheck/gtest.h itself uses (through checkTestable); we pass it a copy of the
-// global TestParams (so seed, max_size, ... from RC_PARAMS still apply) with maxSuccess set.
-// `id` is the RapidCheck test id (reproduce strings refer to it): the claim id.
-// `listener` null: RapidCheck's global listener, which prints a reproduce string at exit if the
-// property failed; negative controls pass a silent one, since their failure is the expectation.
-template <class Testable>
-rc::detail::TestResult RunProperty(const std::string& id, int cases, Testable&& property,
-                                   rc::detail::TestListener* listener = nullptr) {
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = cases;
-  const rc::detail::TestMetadata metadata{id, id};
-  const rc::detail::Property prop = rc::detail::toProperty(std::forward<Testable>(property));
-  if (listener != nullptr) return rc::detail::checkProperty(prop, metadata, params, *listener);
-  return rc::detail::checkProperty(prop, metadata, params);
-}
-
-std::string ResultMessage(const rc::detail::TestResult& result) {
-  std::ostringstream out;
-  rc::detail::printResultMessage(result, out);
-  return out.str();
-}
-
-// A claim property at the budget's scope: prints what runs (budget, cases, n, seed), fails the
-// GoogleTest test with RapidCheck's shrunk counterexample if the property fails.
+// A claim property at the budget's scope (props::CheckClaim).
 template <class Testable>
 void CheckClaim(const std::string& claim_id, Testable&& property) {
   const RandomScope s = ScopeFromEnvironment();
-  // The first configuration() call loads RC_PARAMS and prints "Using configuration: ..." on
-  // stderr; do it before our own line so the two do not interleave.
-  const uint64_t seed = rc::detail::configuration().testParams.seed;
-  std::cout << claim_id << ": budget " << claims::to_string(s.budget) << ", " << s.cases
-            << " cases, n = 1.." << s.max_n << ", seed " << seed << " (rerun with RC_PARAMS=\"seed="
-            << seed << "\")" << std::endl;
-  const auto result = RunProperty(claim_id, s.cases, std::forward<Testable>(property));
-  if (result.template is<rc::detail::SuccessResult>()) {
-    std::cout << ResultMessage(result) << std::endl;  // the count and the tag distribution
-  } else {
-    FAIL() << claim_id << ": " << ResultMessage(result);
-  }
+  props::CheckClaim(claim_id, s.budget, s.cases, "n = 1.." + std::to_string(s.max_n),
+                    std::forward<Testable>(property));
 }
 
 Hypercube Cube(int n) { return Hypercube::make(n).value(); }
@@ -191,39 +138,13 @@ TEST(HypercubeMetamorphic, EcubeRouteCommutesWithXorTranslation) {
 // Negative controls: the same property with a deliberately broken p3 schedule must be falsified
 // within the same budget, and shrinking must bring the counterexample down to the smallest one.
 
-class SilentListener final : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
-
-struct Falsification {
-  bool falsified = false;
-  std::optional<CubePair> smallest;  // the last failing case: RapidCheck's shrunk counterexample
-  std::string violation;
-  std::string message;
-};
+using Falsification = props::Falsification<CubePair>;
 
 Falsification FalsifyAlg2Disjoint(P3Variant variant) {
   const RandomScope s = ScopeFromEnvironment();
-  Falsification out;
-  SilentListener silent;
-  // Shrinking only ever moves to a failing case, so the last failing case RapidCheck runs is the
-  // one it reports.
-  const auto result = RunProperty(
-      "hypercube.alg2.disjoint[" + to_string(variant) + "]", s.cases,
-      [&out, &s, variant] {
-        const CubePair c = *gen::cube_pair(s.max_n).as("input");
-        if (auto v = check_alg2_disjoint(Cube(c.n), c.x, c.y, variant)) {
-          out.smallest = c;
-          out.violation = *v;
-          RC_FAIL(*v);
-        }
-      },
-      &silent);
-  out.falsified = result.is<rc::detail::FailureResult>();
-  out.message = ResultMessage(result);
+  const Falsification out = props::Falsify<CubePair>(
+      "hypercube.alg2.disjoint[" + to_string(variant) + "]", s.cases, gen::cube_pair(s.max_n),
+      [variant](const CubePair& c) { return check_alg2_disjoint(Cube(c.n), c.x, c.y, variant); });
   if (out.smallest)
     std::cout << "negative control " << to_string(variant) << " falsified as expected: "
               << *out.smallest << ": " << out.violation << std::endl;
@@ -258,20 +179,7 @@ TEST(CubePairGenerator, PrintsAsTheClaimsInput) {
 }
 
 TEST(CubePairGenerator, IsDeterministicGivenTheRandomAndSize) {
-  const auto generator = gen::cube_pair(scope::kRandomMaxN);
-  for (uint64_t seed = 0; seed < 200; ++seed) {
-    const int size = static_cast<int>(seed % 100);
-    const rc::Shrinkable<CubePair> a = generator(rc::Random(seed), size);
-    const rc::Shrinkable<CubePair> b = generator(rc::Random(seed), size);
-    ASSERT_EQ(a.value(), b.value());
-    auto sa = a.shrinks(), sb = b.shrinks();
-    for (int k = 0; k < 8; ++k) {
-      auto na = sa.next(), nb = sb.next();
-      ASSERT_EQ(static_cast<bool>(na), static_cast<bool>(nb));
-      if (!na) break;
-      EXPECT_EQ(na->value(), nb->value());
-    }
-  }
+  props::ExpectDeterministic(gen::cube_pair(scope::kRandomMaxN));
 }
 
 // |x| + |y| and whether x != 0: with n, the measure every shrink lowers.

@@ -15,12 +15,10 @@
 //  - the contract of the metacube_pair generator.
 //
 // Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
-// kRandomCases.at(budget), over MC(k, m) of up to kRandomMaxBits address bits.
+// claims::metacube_scope::kPropertyCases.at(budget), over MC(k, m) of up to kRandomMaxBits (63)
+// address bits, the generator and widths of the `random` verify method.
 //
-// Seed: RapidCheck prints "Using configuration: seed=S" before the first property and a
-// reproduce string when one fails; RC_PARAMS="seed=S" reruns with the same inputs, and the other
-// RC_PARAMS keys (max_size, reproduce, verbose_progress, ...) are honoured too. Only max_success
-// comes from the budget (see RunProperty).
+// Seed and RC_PARAMS: see props_harness.h.
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -41,6 +39,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "claims/claim.h"
+#include "claims/metacube_scope.h"
 #include "core/checks.h"
 #include "core/core_gen.h"
 #include "core/node.h"
@@ -49,28 +48,12 @@
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
 #include "metacube/metacube_gen.h"
+#include "props_harness.h"
 
 namespace topocheck::metacube {
 namespace {
 
-// TODO(lead): move to claims/metacube_scope.h beside the other Metacube scopes (this change may
-// not touch that file); the counts are hypercube_scope::kRandomCases'.
-const claims::PerBudget<int> kRandomCases{300, 2000, 20000};
-constexpr int kRandomMaxBits = kMaxWidth;
-
-// The budget named by TOPOCHECK_BUDGET (unset or empty: quick). A value that is not a budget
-// is bad usage: it is reported and the program exits with 2, rather than silently running quick.
-claims::Budget BudgetFromEnvironment() {
-  const char* text = std::getenv("TOPOCHECK_BUDGET");
-  if (text == nullptr || *text == '\0') return claims::Budget::kQuick;
-  const auto budget = claims::parse_budget(text);
-  if (!budget) {
-    std::cerr << "topocheck: error: TOPOCHECK_BUDGET='" << text
-              << "' is not one of quick, standard, deep\n";
-    std::exit(2);
-  }
-  return *budget;
-}
+namespace scope = claims::metacube_scope;
 
 struct RandomScope {
   claims::Budget budget;
@@ -79,54 +62,26 @@ struct RandomScope {
 };
 
 RandomScope ScopeFromEnvironment() {
-  const claims::Budget budget = BudgetFromEnvironment();
-  return {budget, kRandomCases.at(budget), kRandomMaxBits};
+  const claims::Budget budget = props::BudgetFromEnvironment();
+  return {budget, scope::kPropertyCases.at(budget), scope::kRandomMaxBits};
 }
 
-// Runs `property` as RapidCheck does for RC_GTEST_PROP, except that max_success is the budget's
-// case count (see hypercube_props.cc for why: RapidCheck reads RC_PARAMS once and has no public
-// setter, so we pass checkProperty a copy of the global TestParams with maxSuccess set).
-// `listener` null: RapidCheck's global listener, which prints a reproduce string at exit if the
-// property failed; negative controls pass a silent one, since their failure is the expectation.
-template <class Testable>
-rc::detail::TestResult RunProperty(const std::string& id, int cases, Testable&& property,
-                                   rc::detail::TestListener* listener = nullptr) {
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = cases;
-  const rc::detail::TestMetadata metadata{id, id};
-  const rc::detail::Property prop = rc::detail::toProperty(std::forward<Testable>(property));
-  if (listener != nullptr) return rc::detail::checkProperty(prop, metadata, params, *listener);
-  return rc::detail::checkProperty(prop, metadata, params);
-}
-
-std::string ResultMessage(const rc::detail::TestResult& result) {
-  std::ostringstream out;
-  rc::detail::printResultMessage(result, out);
-  return out.str();
+// The generated inputs, in words.
+std::string Inputs(const RandomScope& s) {
+  return "MC(k,m) with k = 1..5 and up to " + std::to_string(s.max_bits) + " address bits";
 }
 
 // What runs: budget, cases, widths and seed, on stdout before the property.
 void PrintScope(const std::string& id) {
   const RandomScope s = ScopeFromEnvironment();
-  // The first configuration() call loads RC_PARAMS and prints "Using configuration: ..." on
-  // stderr; do it before our own line so the two do not interleave.
-  const uint64_t seed = rc::detail::configuration().testParams.seed;
-  std::cout << id << ": budget " << claims::to_string(s.budget) << ", " << s.cases
-            << " cases, MC(k,m) with k = 1..5 and up to " << s.max_bits << " address bits, seed " << seed
-            << " (rerun with RC_PARAMS=\"seed=" << seed << "\")" << std::endl;
+  props::PrintScope(id, s.budget, s.cases, Inputs(s));
 }
 
-// A claim property at the budget's scope: fails the GoogleTest test with RapidCheck's shrunk
-// counterexample if the property fails.
+// A claim property at the budget's scope (props::CheckClaim).
 template <class Testable>
 void CheckClaim(const std::string& claim_id, Testable&& property) {
-  PrintScope(claim_id);
-  const auto result = RunProperty(claim_id, ScopeFromEnvironment().cases, std::forward<Testable>(property));
-  if (result.template is<rc::detail::SuccessResult>()) {
-    std::cout << ResultMessage(result) << std::endl;  // the count and the tag distribution
-  } else {
-    FAIL() << claim_id << ": " << ResultMessage(result);
-  }
+  const RandomScope s = ScopeFromEnvironment();
+  props::CheckClaim(claim_id, s.budget, s.cases, Inputs(s), std::forward<Testable>(property));
 }
 
 Alg4Options Reading(const std::string& name) {
@@ -221,11 +176,10 @@ Violation Alg4Commutation(const Metacube& mc, Node s, Node t, Node a, const Alg4
   return std::nullopt;
 }
 
-// The reading `repaired` is checked on metacubes with k <= kRepairedMaxK: for k >= 4 its
-// completion's search can take seconds per pair (measured: MC(4,2) up to 20 s, and one pair in
-// 200 reached the search limit), so larger class cubes are outside its random scope (stated in
-// the README, not hidden).
-constexpr int kRepairedMaxK = 3;
+// The reading `repaired` is checked on metacubes with k <= kRepairedMaxK (the `random` verify
+// method's limit, claims/metacube_scope.h: for k >= 4 its completion's search can take seconds
+// per pair), so larger class cubes are outside its random scope (stated in the README, not hidden).
+constexpr int kRepairedMaxK = scope::kRepairedRandomMaxK;
 
 // metacube.symmetry.alg4_commutes under `reading`, for the Algorithm 4 cases in `cases`, on
 // metacubes with k <= max_k.
@@ -290,41 +244,13 @@ TEST(MetacubeRepaired, SomePathAvoidsAnyKPlusMMinusOneFaults) {
 // refutation of Theorem 2 for Algorithm 4 as printed. Each must be falsified within the budget,
 // and shrinking must bring the counterexample down to a small metacube.
 
-class SilentListener final : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
-
-struct Falsification {
-  bool falsified = false;
-  std::optional<McPair> smallest;  // the last failing case: RapidCheck's shrunk counterexample
-  std::string violation;
-  std::string message;
-};
+using Falsification = props::Falsification<McPair>;
 
 // Runs "violation(c) is empty for every generated c" and reports how it was falsified.
 Falsification Falsify(const std::string& id, const std::function<Violation(const McPair&)>& violation) {
   PrintScope(id);
   const RandomScope s = ScopeFromEnvironment();
-  Falsification out;
-  SilentListener silent;
-  // Shrinking only ever moves to a failing case, so the last failing case RapidCheck runs is the
-  // one it reports.
-  const auto result = RunProperty(
-      id, s.cases,
-      [&out, &s, &violation] {
-        const McPair c = *gen::metacube_pair(s.max_bits).as("input");
-        if (auto v = violation(c)) {
-          out.smallest = c;
-          out.violation = *v;
-          RC_FAIL(*v);
-        }
-      },
-      &silent);
-  out.falsified = result.is<rc::detail::FailureResult>();
-  out.message = ResultMessage(result);
+  const Falsification out = props::Falsify<McPair>(id, s.cases, gen::metacube_pair(s.max_bits), violation);
   if (out.smallest)
     std::cout << id << " falsified as expected: " << *out.smallest << " ("
               << CaseTag(out.smallest->metacube(), *out.smallest) << "): " << out.violation << std::endl;
@@ -424,20 +350,7 @@ TEST(McPairGenerator, PrintsAsTheClaimsInput) {
 }
 
 TEST(McPairGenerator, IsDeterministicGivenTheRandomAndSize) {
-  const auto generator = gen::metacube_pair(kRandomMaxBits);
-  for (uint64_t seed = 0; seed < 200; ++seed) {
-    const int size = static_cast<int>(seed % 100);
-    const rc::Shrinkable<McPair> a = generator(rc::Random(seed), size);
-    const rc::Shrinkable<McPair> b = generator(rc::Random(seed), size);
-    ASSERT_EQ(a.value(), b.value());
-    auto sa = a.shrinks(), sb = b.shrinks();
-    for (int k = 0; k < 8; ++k) {
-      auto na = sa.next(), nb = sb.next();
-      ASSERT_EQ(static_cast<bool>(na), static_cast<bool>(nb));
-      if (!na) break;
-      EXPECT_EQ(na->value(), nb->value());
-    }
-  }
+  props::ExpectDeterministic(gen::metacube_pair(scope::kRandomMaxBits));
 }
 
 // The measure every shrink lowers: (k, m, H(s,t), |s| + |t|, |M part of s|).
@@ -454,7 +367,7 @@ bool WellFormed(const McPair& c, int max_bits) {
 }
 
 TEST(McPairGenerator, ValuesAndEveryShrinkAreWellFormedAndShrinksAreSmaller) {
-  for (const int max_bits : {3, 12, 40, kRandomMaxBits}) {
+  for (const int max_bits : {3, 12, 40, scope::kRandomMaxBits}) {
     const auto generator = gen::metacube_pair(max_bits);
     for (uint64_t seed = 0; seed < 300; ++seed) {
       const rc::Shrinkable<McPair> value = generator(rc::Random(seed), static_cast<int>(seed % 101));
@@ -471,7 +384,7 @@ TEST(McPairGenerator, ValuesAndEveryShrinkAreWellFormedAndShrinksAreSmaller) {
 
 TEST(McPairGenerator, ShrinksToOneBitApartInMcOneOneWhenEveryCaseFails) {
   for (uint64_t seed = 0; seed < 20; ++seed) {
-    rc::Shrinkable<McPair> value = gen::metacube_pair(kRandomMaxBits)(rc::Random(seed), 100);
+    rc::Shrinkable<McPair> value = gen::metacube_pair(scope::kRandomMaxBits)(rc::Random(seed), 100);
     while (auto next = value.shrinks().next()) value = *next;
     const McPair c = value.value();
     EXPECT_EQ(c.k, 1) << c;
@@ -500,7 +413,7 @@ TEST(McPairGenerator, ProjectionKeepsTheFieldsOfTheSourceClassAndTheCase) {
 TEST(McPairGenerator, CoversEveryCaseEveryClassDimensionAndLargeMetacubes) {
   // A fixed sample (seeds 0..1999, sizes k % 100), so this test is deterministic; the thresholds
   // are well below the designed shares.
-  const auto generator = gen::metacube_pair(kRandomMaxBits);
+  const auto generator = gen::metacube_pair(scope::kRandomMaxBits);
   int cases[3] = {0, 0, 0}, per_k[6] = {0, 0, 0, 0, 0, 0}, small = 0, wide = 0;
   const int total = 2000;
   for (int k = 0; k < total; ++k) {

@@ -437,21 +437,74 @@ TEST(Symmetry, EveryTranslationInvariantReadingCommutesInTheLedger) {
 TEST(Symmetry, TheReducedSweepRefusesWithoutTheCommutationExpectation) {
   const fs::path dir = temp_dir("reduction");
   {
+    json expectations = json::array();
+    for (const std::string& reading : metacube_scope::kTranslationInvariantReadings)
+      expectations.push_back({{"claim", "metacube.symmetry.alg4_commutes"},
+                              {"reading", reading},
+                              {"verdict", "refuted"},
+                              {"case", "x.json"},
+                              {"reason", "test"}});
     std::ofstream ledger(dir / "ledger.json");
-    ledger << R"({"format": 1, "expectations": [{"claim": "metacube.symmetry.alg4_commutes", "reading": "repaired",
-                 "verdict": "refuted", "case": "x.json", "reason": "test"}]})";
+    ledger << json{{"format", 1}, {"expectations", expectations}}.dump();
   }
   Registry registry = default_registry();
   const Claim& c = *registry.find("metacube.thm2.length");
-  const std::string reading = metacube_scope::kTranslationInvariantReadings.front();
-  RunContext ctx;
-  ctx.budget = Budget::kDeep;
-  ctx.corpus_dir = dir;
-  const MethodResult r = c.find_reading(reading)->methods.at(0).second(ctx);
-  EXPECT_EQ(r.outcome, Outcome::kError);
-  EXPECT_EQ(r.cases, 0u);
-  EXPECT_NE(r.detail.find("would be unsound"), std::string::npos) << r.detail;
+  for (const std::string& reading : metacube_scope::kTranslationInvariantReadings) {
+    RunContext ctx;
+    ctx.budget = Budget::kDeep;
+    ctx.corpus_dir = dir;
+    const MethodResult r = c.find_reading(reading)->methods.at(0).second(ctx);
+    EXPECT_EQ(r.outcome, Outcome::kError) << reading;
+    EXPECT_EQ(r.cases, 0u) << reading;
+    EXPECT_NE(r.detail.find("to be refuted at budget deep: the reduced sweep (sources with zero M fields) would be "
+                            "unsound"),
+              std::string::npos)
+        << reading << ": " << r.detail;
+  }
   fs::remove_all(dir);
+}
+
+// The `random` method of Theorem 2's readings: on `paper` (refuted by MC(1,1) already) it fails,
+// and the shrunk failure is reported in the exhaustive method's shape and as its first
+// counterexample (the one the corpus holds), which replays; on `repaired` it holds on k <= 3.
+// Combined with the exhaustive method, a random method that refutes too, or finds nothing, keeps
+// the exhaustive refutation and its counterexample.
+TEST(MetacubeRandom, AFailureIsShrunkToTheExhaustiveMethodsFirstCounterexample) {
+  Registry registry = default_registry();
+  const Claim& c = *registry.find("metacube.thm2.valid");
+  RunContext ctx;
+  ctx.budget = Budget::kQuick;
+  ctx.seed = 7;
+  const Reading& paper = *c.find_reading("paper");
+  ASSERT_EQ(paper.methods.at(1).first, Method::kRandom);
+  const MethodResult random = paper.methods.at(1).second(ctx);
+  ASSERT_EQ(random.outcome, Outcome::kRefuted) << random.detail;
+  ASSERT_TRUE(random.counterexample.has_value());
+  EXPECT_EQ(random.counterexample->params, (json{{"k", 1}, {"m", 1}}));
+  EXPECT_EQ(random.counterexample->input, (json{{"s", "000"}, {"t", "010"}}));
+  EXPECT_TRUE(random.counterexample->minimized);
+  EXPECT_EQ(random.detail.rfind("MC(1,1): s = 000, t = 010: ", 0), 0u) << random.detail;
+  EXPECT_NE(random.scope.find("seed 7"), std::string::npos) << random.scope;
+  auto replay = paper.check_case(random.counterexample->params, random.counterexample->input);
+  ASSERT_TRUE(replay.ok());
+  EXPECT_TRUE(replay->violation.has_value());
+
+  const MethodResult exhaustive = paper.methods.at(0).second(ctx);
+  for (Outcome random_outcome : {Outcome::kRefuted, Outcome::kHolds}) {
+    ReadingVerdict v;
+    v.methods = {exhaustive, random};
+    v.methods[1].outcome = random_outcome;
+    if (random_outcome == Outcome::kHolds) v.methods[1].counterexample.reset();
+    combine_methods(v);
+    EXPECT_EQ(v.outcome, Outcome::kRefuted);
+    ASSERT_TRUE(v.counterexample.has_value());
+    EXPECT_EQ(v.counterexample->input, exhaustive.counterexample->input);
+  }
+
+  const MethodResult repaired = c.find_reading("repaired")->methods.at(1).second(ctx);
+  EXPECT_EQ(repaired.outcome, Outcome::kHolds) << repaired.detail;
+  EXPECT_EQ(repaired.cases, static_cast<uint64_t>(metacube_scope::kRepairedRandomCases.quick));
+  EXPECT_NE(repaired.scope.find("k = 1..3"), std::string::npos) << repaired.scope;
 }
 
 TEST(Seeds, DerivedSeedsDependOnClaimAndReadingOnly) {

@@ -136,6 +136,19 @@ expect 2 "v.json: error: not a shard report" merge "$tmp/v.json"
 expect 2 "nothing.json: error: cannot read" merge "$tmp/nothing.json"
 printf '{"budget": "quick",\n "seed": 1,\n "shard": \n' > "$tmp/broken.json"
 expect 2 "broken.json:4: error: invalid JSON" merge "$tmp/broken.json"
+# Shards of different runs (another seed, budget or N) are refused, naming the file.
+python3 - "$tmp/shard2.json" "$tmp" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for name, key, value in [("seed7", "seed", 7), ("deep", "budget", "deep"), ("of4", "shard", "2/4")]:
+    json.dump(dict(d, **{key: value}), open(f"{sys.argv[2]}/shard2-{name}.json", "w"))
+PY
+expect 2 "shard2-seed7.json: error: budget quick and seed 7 differ from .*shard1.json \(budget quick, seed 1\)" \
+  merge "$tmp/shard1.json" "$tmp/shard2-seed7.json" "$tmp/shard3.json"
+expect 2 "shard2-deep.json: error: budget deep and seed 1 differ from" \
+  merge "$tmp/shard1.json" "$tmp/shard2-deep.json" "$tmp/shard3.json"
+expect 2 "shard2-of4.json: error: shard 2/4 is of 4 shards, .*shard1.json is of 3" \
+  merge "$tmp/shard1.json" "$tmp/shard2-of4.json" "$tmp/shard3.json"
 # A merged verdict that differs from the ledger exits 1.
 cp -r "$corpus/metacube" "$tmp/wrongledger/"
 python3 - "$corpus/ledger.json" "$tmp/wrongledger/ledger.json" <<'PY'

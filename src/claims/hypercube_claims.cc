@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "claims/claim.h"
+#include "claims/connectivity_oracle.h"
 #include "claims/example_method.h"
 #include "claims/hypercube_scope.h"
 #include "claims/random_method.h"
@@ -123,6 +126,23 @@ CaseFn pair_case_fn(PairCheck check, PairWitness witness) {
   };
 }
 
+// The reading `literal` of a claim judged pair by pair: replayed with `check`, decided by every
+// x, y of n = 1..exhaustive_max_n (x = y included) and by random pairs (random_pairs).
+Reading literal_pair_reading(std::string description, PairCheck check, PairWitness witness,
+                             PerBudget<int> exhaustive_max_n) {
+  Reading r;
+  r.name = "literal";
+  r.description = std::move(description);
+  r.check_case = pair_case_fn(check, witness);
+  r.methods.emplace_back(Method::kExhaustive, [check, witness, exhaustive_max_n](const RunContext& ctx) {
+    return exhaustive_pairs(ctx, exhaustive_max_n.at(ctx.budget), true, check, witness);
+  });
+  r.methods.emplace_back(Method::kRandom, [check, witness](const RunContext& ctx) {
+    return random_pairs(ctx, check, witness, 10);
+  });
+  return r;
+}
+
 json alg2_witness(const Hypercube& cube, Node x, Node y) {
   return {{"paths", paths_to_json(hypercube::cube_disjoint_paths(cube.dimension(), x, y))}};
 }
@@ -193,19 +213,11 @@ void register_hypercube_claims(Registry& registry) {
     c.statement = "The n paths Z_i = (x^(i) -> y), 0 <= i <= n-1, built by CubeDisjointPaths(n, x, y) are disjoint "
                   "(here: P_i = x : Z_i are valid, simple and internally node-disjoint), for every x, y, "
                   "x = y included as Table 1 lists it.";
-    Reading r;
-    r.name = "literal";
-    r.description = "For every n and every x, y in Q_n (x = y allowed): each P_i = x : p3(n, i, x^(i), y) is a "
-                    "path of Q_n from x to y, simple (closed when x = y), and no internal node of P_i lies on P_j, i != j.";
-    PairCheck check = [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_disjoint(cube, x, y); };
-    r.check_case = pair_case_fn(check, alg2_witness);
-    r.methods.emplace_back(Method::kExhaustive, [check](const RunContext& ctx) {
-      return exhaustive_pairs(ctx, scope::kAlg2ExhaustiveMaxN.at(ctx.budget), true, check, alg2_witness);
-    });
-    r.methods.emplace_back(Method::kRandom, [check](const RunContext& ctx) {
-      return random_pairs(ctx, check, alg2_witness, 10);
-    });
-    c.readings.push_back(std::move(r));
+    c.readings.push_back(literal_pair_reading(
+        "For every n and every x, y in Q_n (x = y allowed): each P_i = x : p3(n, i, x^(i), y) is a "
+        "path of Q_n from x to y, simple (closed when x = y), and no internal node of P_i lies on P_j, i != j.",
+        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_disjoint(cube, x, y); },
+        alg2_witness, scope::kAlg2ExhaustiveMaxN));
     registry.add(std::move(c));
   }
   {
@@ -215,19 +227,11 @@ void register_hypercube_claims(Registry& registry) {
     c.location = "Section 3, the sentence before Algorithm 2";
     c.statement = "Of the n disjoint paths Z_i = (x^(i) -> y) there are d paths of length d-1 and n-d paths of "
                   "length d+1, d = |x XOR y|.";
-    Reading r;
-    r.name = "literal";
-    r.description = "Lengths of Z_i = P_i without its first hop x -> x^(i): exactly d equal d-1 and n-d equal d+1 "
-                    "(for x = y: n paths of length 1).";
-    PairCheck check = [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_lengths(cube, x, y); };
-    r.check_case = pair_case_fn(check, alg2_witness);
-    r.methods.emplace_back(Method::kExhaustive, [check](const RunContext& ctx) {
-      return exhaustive_pairs(ctx, scope::kAlg2ExhaustiveMaxN.at(ctx.budget), true, check, alg2_witness);
-    });
-    r.methods.emplace_back(Method::kRandom, [check](const RunContext& ctx) {
-      return random_pairs(ctx, check, alg2_witness, 10);
-    });
-    c.readings.push_back(std::move(r));
+    c.readings.push_back(literal_pair_reading(
+        "Lengths of Z_i = P_i without its first hop x -> x^(i): exactly d equal d-1 and n-d equal d+1 "
+        "(for x = y: n paths of length 1).",
+        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_lengths(cube, x, y); },
+        alg2_witness, scope::kAlg2ExhaustiveMaxN));
     registry.add(std::move(c));
   }
   {
@@ -237,18 +241,10 @@ void register_hypercube_claims(Registry& registry) {
     c.location = "Section 1, static routing";
     c.statement = "Static (e-cube) routing, flipping the rightmost differing bit at each hop, takes at most n hops; "
                   "its route is a shortest path (length = Hamming distance).";
-    Reading r;
-    r.name = "literal";
-    r.description = "For every x, y: the e-cube route is a path of Q_n from x to y of length H(x, y).";
-    PairCheck check = [](const Hypercube& cube, Node x, Node y) { return hypercube::check_ecube_shortest(cube, x, y); };
-    r.check_case = pair_case_fn(check, ecube_witness);
-    r.methods.emplace_back(Method::kExhaustive, [check](const RunContext& ctx) {
-      return exhaustive_pairs(ctx, scope::kEcubeExhaustiveMaxN.at(ctx.budget), true, check, ecube_witness);
-    });
-    r.methods.emplace_back(Method::kRandom, [check](const RunContext& ctx) {
-      return random_pairs(ctx, check, ecube_witness, 10);
-    });
-    c.readings.push_back(std::move(r));
+    c.readings.push_back(literal_pair_reading(
+        "For every x, y: the e-cube route is a path of Q_n from x to y of length H(x, y).",
+        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_ecube_shortest(cube, x, y); },
+        ecube_witness, scope::kEcubeExhaustiveMaxN));
     registry.add(std::move(c));
   }
   {
@@ -311,11 +307,7 @@ void register_hypercube_claims(Registry& registry) {
       if (!in) return in.error();
       if (in->x == in->y) return invalid_argument("input.x and input.y must differ");
       if (in->cube.dimension() > 16) return invalid_argument("params.n must be at most 16 for the max-flow oracle");
-      const int flow = max_node_disjoint_paths(materialize(in->cube), in->x.bits, in->y.bits);
-      Violation v;
-      if (flow != in->cube.dimension())
-        v = fmt::format("max-flow finds {} node-disjoint paths, not n = {}", flow, in->cube.dimension());
-      return CaseCheck{v, json{{"max_flow", flow}}};
+      return connectivity_case(materialize(in->cube), in->x.bits, in->y.bits, in->cube.dimension(), "n");
     };
     r.methods.emplace_back(Method::kOracle, [](const RunContext& ctx) {
       MethodResult result;
@@ -326,24 +318,11 @@ void register_hypercube_claims(Registry& registry) {
         const Hypercube cube = Hypercube::make(n).value();
         const UndirectedGraph g = materialize(cube);
         ctx.report(fmt::format("max-flow n = {}", n));
-        for (uint64_t x = 0; x < cube.num_nodes(); ++x)
-          for (uint64_t y = 0; y < cube.num_nodes(); ++y) {
-            if (x == y) continue;
-            ++result.cases;
-            const int flow = max_node_disjoint_paths(g, x, y);
-            if (flow != n) {
-              result.outcome = Outcome::kRefuted;
-              result.detail = fmt::format("max-flow finds {} node-disjoint paths, not n = {}", flow, n);
-              Counterexample cx;
-              cx.params = {{"n", n}};
-              cx.input = {{"x", Node{x, n}.to_string()}, {"y", Node{y, n}.to_string()}};
-              cx.violation = result.detail;
-              cx.witness = {{"max_flow", flow}};
-              cx.minimized = true;
-              result.counterexample = cx;
-              return result;
-            }
-          }
+        const ConnectivitySweep sweep{.topology = &cube, .graph = &g, .degree = n, .degree_name = "n",
+                                      .params = {{"n", n}}, .input_keys = {"x", "y"}, .detail_prefix = ""};
+        std::vector<uint64_t> every(cube.num_nodes());
+        std::iota(every.begin(), every.end(), uint64_t{0});
+        if (sweep_connectivity(sweep, every, result)) return result;
       }
       result.outcome = Outcome::kHolds;
       return result;

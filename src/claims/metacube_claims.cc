@@ -5,19 +5,24 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "claims/claim.h"
+#include "claims/connectivity_oracle.h"
 #include "claims/example_method.h"
 #include "claims/ledger.h"
+#include "claims/metacube_inputs.h"
 #include "claims/metacube_scope.h"
+#include "claims/random_method.h"
 #include "core/graph.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
+#include "metacube/metacube_gen.h"
 #include "metacube/routing.h"
 
 namespace topocheck::claims {
@@ -30,62 +35,11 @@ using nlohmann::json;
 
 constexpr const char* kPaper = "003_870397c57c58895c.txt";
 
-std::string km_list(const std::vector<scope::KM>& list) {
-  std::vector<std::string> out;
-  for (auto [k, m] : list) out.push_back(fmt::format("MC({},{})", k, m));
-  return fmt::format("{}", fmt::join(out, ", "));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Parsing stored inputs.
-
-Result<Metacube> parse_mc(const json& params) {
-  for (const char* key : {"k", "m"})
-    if (!params.is_object() || !params.contains(key) || !params.at(key).is_number_integer())
-      return invalid_argument(fmt::format("params.{} must be an integer", key));
-  auto mc = Metacube::make(params.at("k").get<int>(), params.at("m").get<int>());
-  if (!mc) return invalid_argument("params: " + mc.error().message);
-  return mc;
-}
-
-Result<Node> parse_mc_node(const Metacube& mc, const json& input, const char* key) {
-  if (!input.is_object() || !input.contains(key) || !input.at(key).is_string())
-    return invalid_argument(fmt::format("input.{} must be an address string", key));
-  auto n = mc.parse_fields(input.at(key).get<std::string>());
-  if (!n) return invalid_argument(fmt::format("input.{}: {}", key, n.error().message));
-  return n;
-}
-
-struct McPairInput {
-  Metacube mc;
-  Node s, t;
-};
-
-Result<McPairInput> parse_pair(const json& params, const json& input) {
-  auto mc = parse_mc(params);
-  if (!mc) return mc.error();
-  auto s = parse_mc_node(*mc, input, "s");
-  if (!s) return s.error();
-  auto t = parse_mc_node(*mc, input, "t");
-  if (!t) return t.error();
-  if (*s == *t) return invalid_argument("input.s and input.t must differ");
-  return McPairInput{*mc, *s, *t};
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pair checks over every ordered pair of a list of metacubes.
 
 using PairCheck = std::function<Violation(const Metacube&, Node, Node)>;
 using PairWitness = std::function<json(const Metacube&, Node, Node)>;
-
-Counterexample mc_counterexample(const Metacube& mc, Node s, Node t, std::string violation, const PairWitness& w) {
-  Counterexample cx;
-  cx.params = {{"k", mc.k()}, {"m", mc.m()}};
-  cx.input = {{"s", s.to_string()}, {"t", t.to_string()}};
-  cx.violation = std::move(violation);
-  cx.witness = w(mc, s, t);
-  return cx;
-}
 
 // One metacube of an exhaustive sweep: every source, or (`reduced`) only the sources with zero M
 // fields (the class-zero translation symmetry; see add_thm2_claim).
@@ -159,7 +113,7 @@ MethodResult exhaustive_mc_sweep(const RunContext& ctx, const std::vector<SweepP
       if (auto v = check(mc, s, t)) {
         result.outcome = Outcome::kRefuted;
         result.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), s, t, *v);
-        result.counterexample = mc_counterexample(mc, s, t, *v, witness);
+        result.counterexample = mc_pair_counterexample(mc, s, t, *v, witness(mc, s, t));
         result.counterexample->minimized = true;
         return result;
       }
@@ -175,9 +129,44 @@ MethodResult exhaustive_mc_pairs(const RunContext& ctx, const std::vector<KM>& l
   return exhaustive_mc_sweep(ctx, sweep_parts(list, {}), check, witness);
 }
 
+// Random pairs (k, m, s, t) of gen::metacube_pair with k <= max_k and up to
+// scope::kRandomMaxBits address bits, `cases` of them (see run_random: seeded, shrunk). After
+// shrinking, the metacubes of scope::kRandomBelow up to the shrunk one (width, then k; its own
+// included) are swept exhaustively for an earlier failure. The counterexample has the
+// exhaustive method's shape (params k, m; input s, t), so the corpus stores and replays it alike.
+MethodResult random_mc_pairs(const RunContext& ctx, int max_k, int cases, const std::string& note,
+                             const PairCheck& check, const PairWitness& witness) {
+  RandomSpec<metacube::McPair> spec{metacube::gen::metacube_pair(scope::kRandomMaxBits, max_k)};
+  spec.cases = cases;
+  spec.scope = fmt::format("MC(k,m) with k = 1..{} and up to {} address bits{}, s != t (gen::metacube_pair)", max_k,
+                           scope::kRandomMaxBits, note);
+  spec.check = [&](const metacube::McPair& p) -> std::optional<Counterexample> {
+    const Metacube mc = p.metacube();
+    if (auto v = check(mc, p.s, p.t)) return mc_pair_counterexample(mc, p.s, p.t, *v, witness(mc, p.s, p.t));
+    return std::nullopt;
+  };
+  spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
+    const KM km{found.params.at("k").get<int>(), found.params.at("m").get<int>()};
+    std::vector<KM> below;
+    for (KM small : scope::kRandomBelow)
+      if (std::pair{width_of(small), small.first} <= std::pair{width_of(km), km.first}) below.push_back(small);
+    RunContext quiet = ctx;
+    quiet.shard.reset();  // the whole of each smaller metacube, whatever the shard
+    return exhaustive_mc_pairs(quiet, below, check, witness).counterexample;
+  };
+  MethodResult result = run_random(ctx, spec);
+  if (result.counterexample) {  // in the exhaustive method's words: "MC(1,1): s = 000, t = 010: ..."
+    const Counterexample& cx = *result.counterexample;
+    result.detail = fmt::format("MC({},{}): s = {}, t = {}: {}", cx.params.at("k").get<int>(),
+                                cx.params.at("m").get<int>(), cx.input.at("s").get<std::string>(),
+                                cx.input.at("t").get<std::string>(), cx.violation);
+  }
+  return result;
+}
+
 CaseFn mc_pair_case_fn(PairCheck check, PairWitness witness) {
   return [check, witness](const json& params, const json& input) -> Result<CaseCheck> {
-    auto in = parse_pair(params, input);
+    auto in = parse_mc_pair(params, input);
     if (!in) return in.error();
     return CaseCheck{check(in->mc, in->s, in->t), witness(in->mc, in->s, in->t)};
   };
@@ -253,12 +242,9 @@ Result<json> compute_example(const json& params, const json& input) {
     return json{{"class_path", classes}};
   }
   if (kind == "paths") {
-    auto s = parse_mc_node(*mc, input, "s");
-    if (!s) return s.error();
-    auto t = parse_mc_node(*mc, input, "t");
-    if (!t) return t.error();
-    if (*s == *t) return invalid_argument("input.s and input.t must differ");
-    const auto r = metacube::metacube_disjoint_paths(*mc, *s, *t, *metacube::options_for_reading("paper"));
+    auto in = parse_mc_pair_nodes(*mc, input);
+    if (!in) return in.error();
+    const auto r = metacube::metacube_disjoint_paths(*mc, in->s, in->t, *metacube::options_for_reading("paper"));
     int longest = 0;
     for (const Path& p : r.paths) longest = std::max(longest, p.length());
     json which = json::array();
@@ -353,13 +339,26 @@ CaseFn thm1_case_fn(Thm1Part part) {
 // ---------------------------------------------------------------------------------------------
 // Registration helpers.
 
-void add_pair_reading(Claim& c, std::string name, std::string description, PairCheck check, PairWitness witness) {
+// A claim of the Metacube paper.
+Claim metacube_claim(std::string id, std::string location, std::string statement) {
+  Claim c;
+  c.id = std::move(id);
+  c.paper = kPaper;
+  c.location = std::move(location);
+  c.statement = std::move(statement);
+  return c;
+}
+
+// Adds a reading judged pair by pair: replayed with `check`, decided by every ordered pair s != t
+// of the metacubes `range` lists at the budget.
+void add_pair_reading(Claim& c, std::string name, std::string description, PairCheck check, PairWitness witness,
+                      const PerBudget<std::vector<KM>>& range = scope::kExhaustive) {
   Reading r;
   r.name = std::move(name);
   r.description = std::move(description);
   r.check_case = mc_pair_case_fn(check, witness);
-  r.methods.emplace_back(Method::kExhaustive, [check, witness](const RunContext& ctx) {
-    return exhaustive_mc_pairs(ctx, scope::kExhaustive.at(ctx.budget), check, witness);
+  r.methods.emplace_back(Method::kExhaustive, [check, witness, &range](const RunContext& ctx) {
+    return exhaustive_mc_pairs(ctx, range.at(ctx.budget), check, witness);
   });
   c.readings.push_back(std::move(r));
 }
@@ -408,11 +407,7 @@ std::optional<std::string> reduction_refused(const RunContext& ctx, const std::s
 
 void add_thm2_claim(Registry& registry, const std::string& id, const std::string& location, const std::string& statement,
                     metacube::Thm2Part part) {
-  Claim c;
-  c.id = id;
-  c.paper = kPaper;
-  c.location = location;
-  c.statement = statement;
+  Claim c = metacube_claim(id, location, statement);
   for (const std::string& reading : metacube::reading_names()) {
     const metacube::Alg4Options o = *metacube::options_for_reading(reading);
     const PairCheck check = [o, part](const Metacube& mc, Node s, Node t) { return metacube::check_alg4(mc, s, t, o, part); };
@@ -420,9 +415,17 @@ void add_thm2_claim(Registry& registry, const std::string& id, const std::string
     add_pair_reading(c, reading,
                      reading_description(reading) +
                          (translation_invariant(reading)
-                              ? " Declared invariant under class-zero translations: the deep budget's sweep reduces "
-                                "the larger metacubes to sources with zero M fields."
-                              : ""),
+                              ? std::string(" Declared invariant under class-zero translations: the metacubes beyond "
+                                            "its every-pair range are swept with the sources reduced to zero M fields.") +
+                                    (reading == "repaired"
+                                         ? " For `repaired` that range stops below MC(2,2) at quick and standard (its "
+                                           "completion is a search; every pair of MC(3,1) is about an hour per claim); the "
+                                           "reduction rests on commutation checked for every pair of that range, on "
+                                           "paper-keybit-example4's commutation (every pair of the exhaustive range, and "
+                                           "SMT), and on the completion reading addresses only through neighbours, equality "
+                                           "and the distance bound (metacube_scope.h)."
+                                         : "")
+                              : std::string()),
                      check, witness);
     // Every pair of kExhaustive; then, for a translation-invariant reading, the reduced sweeps.
     // Each part of Theorem 2 is invariant under the automorphism (validity, simplicity,
@@ -431,7 +434,15 @@ void add_thm2_claim(Registry& registry, const std::string& id, const std::string
     // is no larger: the reduced sweep finds the same smallest counterexample.
     c.readings.back().methods.clear();
     c.readings.back().methods.emplace_back(Method::kExhaustive, [check, witness, reading](const RunContext& ctx) {
-      std::vector<KM> reduced = scope::kExhaustiveReduced.at(ctx.budget);
+      // Every pair of every_pair_range(reading) (kExhaustive, or less for `repaired`); the rest of
+      // kExhaustive and the larger metacubes reduced, for a translation-invariant reading.
+      const std::vector<KM>& all = scope::kExhaustive.at(ctx.budget);
+      const std::vector<KM>& every = scope::every_pair_range(reading).at(ctx.budget);
+      std::vector<KM> reduced;
+      for (KM km : all)
+        if (std::find(every.begin(), every.end(), km) == every.end()) reduced.push_back(km);
+      const auto& larger = scope::kExhaustiveReduced.at(ctx.budget);
+      reduced.insert(reduced.end(), larger.begin(), larger.end());
       if (ctx.shard) {
         const auto& sharded = scope::kExhaustiveSharded.at(ctx.budget);
         reduced.insert(reduced.end(), sharded.begin(), sharded.end());
@@ -442,16 +453,25 @@ void add_thm2_claim(Registry& registry, const std::string& id, const std::string
           MethodResult r;
           r.method = Method::kExhaustive;
           r.outcome = Outcome::kError;
-          r.scope = sweep_scope(sweep_parts(scope::kExhaustive.at(ctx.budget), reduced));
+          r.scope = sweep_scope(sweep_parts(every, reduced));
           r.detail = *refused;
           return r;
         }
       MethodResult r =
-          exhaustive_mc_sweep(ctx, sweep_parts(scope::kExhaustive.at(ctx.budget), invariant ? reduced : std::vector<KM>{}),
-                              check, witness);
+          invariant ? exhaustive_mc_sweep(ctx, sweep_parts(every, reduced), check, witness)
+                    : exhaustive_mc_sweep(ctx, sweep_parts(all, {}), check, witness);
       if (!invariant && !reduced.empty())
         r.scope += fmt::format("; not swept: {} (the reading is not declared translation-invariant)", km_list(reduced));
       return r;
+    });
+    // Random pairs of larger metacubes, up to 63 address bits (`repaired`: k <= 3).
+    c.readings.back().methods.emplace_back(Method::kRandom, [check, witness, reading](const RunContext& ctx) {
+      const int max_k = scope::random_max_k(reading);
+      const std::string note =
+          reading == "repaired"
+              ? fmt::format(" (k <= {}: for larger k the completion takes seconds per pair)", max_k)
+              : "";
+      return random_mc_pairs(ctx, max_k, scope::random_cases(reading, ctx.budget), note, check, witness);
     });
   }
   registry.add(std::move(c));
@@ -461,13 +481,11 @@ void add_thm2_claim(Registry& registry, const std::string& id, const std::string
 
 void register_metacube_claims(Registry& registry) {
   {
-    Claim c;
-    c.id = "metacube.examples";
-    c.paper = kPaper;
-    c.location = "Section 2 (neighbour example, node 56, Example 1, next(s)); Section 3 (Tables 2-5, Examples 2-5)";
-    c.statement = "Every printed metacube example: neighbours in MC(2,3), node and cluster IDs in MC(2,2), Example 1's "
-                  "route, the class cycle for next(s) = 10, the four paths of Tables 2-5 and the longest lengths "
-                  "stated in Examples 2-5.";
+    Claim c = metacube_claim(
+        "metacube.examples",
+        "Section 2 (neighbour example, node 56, Example 1, next(s)); Section 3 (Tables 2-5, Examples 2-5)",
+        "Every printed metacube example: neighbours in MC(2,3), node and cluster IDs in MC(2,2), Example 1's route, the "
+        "class cycle for next(s) = 10, the four paths of Tables 2-5 and the longest lengths stated in Examples 2-5.");
     Reading r;
     r.name = "paper";
     r.description = "Computed with the `paper` reading of Algorithm 4 and Algorithm 1 with the Gray class cycle; "
@@ -486,11 +504,7 @@ void register_metacube_claims(Registry& registry) {
                         Thm1{"metacube.thm1.diameter", "The diameter of MC(k,m) is 2^k(m+1).", Thm1Part::kDiameter},
                         Thm1{"metacube.thm1.average", "The average distance is at most (n-k)/2 + 2^k, n = m*2^k + k.",
                              Thm1Part::kAverage}}) {
-    Claim c;
-    c.id = t.id;
-    c.paper = kPaper;
-    c.location = "Section 2, Theorem 1";
-    c.statement = t.statement;
+    Claim c = metacube_claim(t.id, "Section 2, Theorem 1", t.statement);
     Reading r;
     r.name = "literal";
     r.description = t.part == Thm1Part::kAverage
@@ -502,12 +516,9 @@ void register_metacube_claims(Registry& registry) {
     registry.add(std::move(c));
   }
   {
-    Claim c;
-    c.id = "metacube.alg1.route";
-    c.paper = kPaper;
-    c.location = "Section 2, Algorithm 1 and the paragraph before Theorem 1";
-    c.statement = "Algorithm 1 routes s to t along a weak-Hamiltonian class path; the route is no longer than "
-                  "2^k + H_h(s,t) (H_h: the Hamming distance over the M fields).";
+    Claim c = metacube_claim("metacube.alg1.route", "Section 2, Algorithm 1 and the paragraph before Theorem 1",
+                             "Algorithm 1 routes s to t along a weak-Hamiltonian class path; the route is no longer "
+                             "than 2^k + H_h(s,t) (H_h: the Hamming distance over the M fields).");
     PairCheck check = [](const Metacube& mc, Node s, Node t) -> Violation {
       const Path p = metacube::p1(mc, s, t);
       if (auto v = check_path_valid(mc, p)) return v;
@@ -536,11 +547,9 @@ void register_metacube_claims(Registry& registry) {
                  "With at most k+m-1 faulty nodes (other than s, t) some constructed path avoids them all.",
                  metacube::Thm2Part::kFaultTolerance);
   {
-    Claim c;
-    c.id = "metacube.symmetry.automorphism";
-    c.paper = kPaper;
-    c.location = "Section 2 (edge definition); used to reduce exhaustive runs";
-    c.statement = "XOR with any address whose class field is zero is an automorphism of MC(k,m).";
+    Claim c = metacube_claim("metacube.symmetry.automorphism",
+                             "Section 2 (edge definition); used to reduce exhaustive runs",
+                             "XOR with any address whose class field is zero is an automorphism of MC(k,m).");
     PairCheck check = [](const Metacube& mc, Node u, Node v) -> Violation {
       // Every class-zero a.
       const uint64_t classless = uint64_t{1} << (mc.width() - mc.k());
@@ -552,24 +561,16 @@ void register_metacube_claims(Registry& registry) {
       }
       return std::nullopt;
     };
-    Reading r;
-    r.name = "literal";
-    r.description = "For every u, v and every a with class field 0: (u, v) is an edge iff (u^a, v^a) is.";
-    r.check_case = mc_pair_case_fn(check, [](const Metacube&, Node, Node) { return json::object(); });
-    r.methods.emplace_back(Method::kExhaustive, [check](const RunContext& ctx) {
-      return exhaustive_mc_pairs(ctx, scope::kSymmetry.at(ctx.budget), check,
-                                 [](const Metacube&, Node, Node) { return json::object(); });
-    });
-    c.readings.push_back(std::move(r));
+    add_pair_reading(
+        c, "literal", "For every u, v and every a with class field 0: (u, v) is an edge iff (u^a, v^a) is.", check,
+        [](const Metacube&, Node, Node) { return json::object(); }, scope::kSymmetry);
     registry.add(std::move(c));
   }
   {
-    Claim c;
-    c.id = "metacube.symmetry.alg4_commutes";
-    c.paper = kPaper;
-    c.location = "Section 3, Algorithm 4 (a property of the construction, not stated in the paper)";
-    c.statement = "Algorithm 4 commutes with class-zero translations: the paths for (s^a, t^a) are those for (s, t) "
-                  "with every node XORed with a.";
+    Claim c = metacube_claim("metacube.symmetry.alg4_commutes",
+                             "Section 3, Algorithm 4 (a property of the construction, not stated in the paper)",
+                             "Algorithm 4 commutes with class-zero translations: the paths for (s^a, t^a) are those "
+                             "for (s, t) with every node XORed with a.");
     for (const std::string& reading : metacube::reading_names()) {
       const metacube::Alg4Options o = *metacube::options_for_reading(reading);
       // One translate per pair, a_s = the M part of s (s with its class field cleared), instead
@@ -615,33 +616,25 @@ void register_metacube_claims(Registry& registry) {
                        "For every s != t and every class-zero a, under reading `" + reading +
                            "`; checked as the equivalent: for every s != t, against the translate by a = the M part "
                            "of s.",
-                       check, witness);
-      // Every pair of Theorem 2's every-pair range (kExhaustive), which the reduced sweeps rest on.
-      c.readings.back().methods.clear();
-      c.readings.back().methods.emplace_back(Method::kExhaustive, [check, witness](const RunContext& ctx) {
-        return exhaustive_mc_pairs(ctx, scope::kExhaustive.at(ctx.budget), check, witness);
-      });
+                       check, witness,
+                       scope::every_pair_range(reading));  // Theorem 2's every-pair range, which the reduced sweeps rest on
     }
     registry.add(std::move(c));
   }
   {
-    Claim c;
-    c.id = "metacube.connectivity";
-    c.paper = kPaper;
-    c.location = "Section 3 (k+m disjoint paths exist: MC(k,m) is (k+m)-connected)";
-    c.statement = "Between any two distinct nodes of MC(k,m) there are k+m internally node-disjoint paths.";
+    Claim c = metacube_claim("metacube.connectivity",
+                             "Section 3 (k+m disjoint paths exist: MC(k,m) is (k+m)-connected)",
+                             "Between any two distinct nodes of MC(k,m) there are k+m internally node-disjoint paths.");
     Reading r;
     r.name = "literal";
     r.description = "Boost max-flow on the node-split graph equals k+m for every source with zero M fields (the other "
                     "sources follow by metacube.symmetry.automorphism) and every target.";
     r.check_case = [](const json& params, const json& input) -> Result<CaseCheck> {
-      auto in = parse_pair(params, input);
+      auto in = parse_mc_pair(params, input);
       if (!in) return in.error();
       if (in->mc.width() > 16) return invalid_argument("params: at most 16 address bits for the max-flow oracle");
-      const int flow = max_node_disjoint_paths(materialize(in->mc), in->s.bits, in->t.bits);
-      Violation v;
-      if (flow != in->mc.degree()) v = fmt::format("max-flow finds {} node-disjoint paths, not k+m = {}", flow, in->mc.degree());
-      return CaseCheck{v, json{{"max_flow", flow}}};
+      return connectivity_case(materialize(in->mc), in->mc.index_of(in->s), in->mc.index_of(in->t), in->mc.degree(),
+                               "k+m");
     };
     r.methods.emplace_back(Method::kOracle, [](const RunContext& ctx) {
       MethodResult result;
@@ -652,26 +645,13 @@ void register_metacube_claims(Registry& registry) {
         const Metacube mc = Metacube::make(k, m).value();
         const UndirectedGraph g = materialize(mc);
         ctx.report(fmt::format("max-flow {}", mc.name()));
-        for (int cls = 0; cls < mc.h(); ++cls) {
-          const Node s = mc.with_class(Node{0, mc.width()}, cls);
-          for (uint64_t b = 0; b < mc.num_nodes(); ++b) {
-            if (b == s.bits) continue;
-            ++result.cases;
-            const int flow = max_node_disjoint_paths(g, s.bits, b);
-            if (flow != mc.degree()) {
-              result.outcome = Outcome::kRefuted;
-              result.detail = fmt::format("{}: max-flow finds {} node-disjoint paths, not k+m = {}", mc.name(), flow, mc.degree());
-              Counterexample cx;
-              cx.params = {{"k", k}, {"m", m}};
-              cx.input = {{"s", s.to_string()}, {"t", mc.node_at(b).to_string()}};
-              cx.violation = result.detail;
-              cx.witness = {{"max_flow", flow}};
-              cx.minimized = true;
-              result.counterexample = cx;
-              return result;
-            }
-          }
-        }
+        const ConnectivitySweep sweep{.topology = &mc, .graph = &g, .degree = mc.degree(), .degree_name = "k+m",
+                                      .params = {{"k", k}, {"m", m}}, .input_keys = {"s", "t"},
+                                      .detail_prefix = mc.name() + ": "};
+        std::vector<uint64_t> class_zero_sources;  // zero M fields, one per class
+        for (int cls = 0; cls < mc.h(); ++cls)
+          class_zero_sources.push_back(mc.index_of(mc.with_class(Node{0, mc.width()}, cls)));
+        if (sweep_connectivity(sweep, class_zero_sources, result)) return result;
       }
       result.outcome = Outcome::kHolds;
       return result;

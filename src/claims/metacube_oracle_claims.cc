@@ -23,6 +23,7 @@
 #include <fmt/ranges.h>
 
 #include "claims/claim.h"
+#include "claims/metacube_inputs.h"
 #include "claims/min_max_paths.h"
 #include "core/graph.h"
 #include "metacube/disjoint.h"
@@ -52,26 +53,6 @@ inline const PerBudget<std::vector<KM>> kOptimality{
 inline const PerBudget<long> kMaxSteps{2'000'000, 5'000'000, 20'000'000};
 // Largest address width the replay (check_case) materializes.
 constexpr int kMaxReplayWidth = 16;
-
-// ---------------------------------------------------------------------------------------------
-// Parsing stored inputs (as metacube_claims.cc does).
-
-Result<Metacube> parse_mc(const json& params) {
-  for (const char* key : {"k", "m"})
-    if (!params.is_object() || !params.contains(key) || !params.at(key).is_number_integer())
-      return invalid_argument(fmt::format("params.{} must be an integer", key));
-  auto mc = Metacube::make(params.at("k").get<int>(), params.at("m").get<int>());
-  if (!mc) return invalid_argument("params: " + mc.error().message);
-  return mc;
-}
-
-Result<Node> parse_mc_node(const Metacube& mc, const json& input, const char* key) {
-  if (!input.is_object() || !input.contains(key) || !input.at(key).is_string())
-    return invalid_argument(fmt::format("input.{} must be an address string", key));
-  auto n = mc.parse_fields(input.at(key).get<std::string>());
-  if (!n) return invalid_argument(fmt::format("input.{}: {}", key, n.error().message));
-  return n;
-}
 
 // ---------------------------------------------------------------------------------------------
 // One pair.
@@ -230,13 +211,8 @@ MethodResult optimality_method(const RunContext& ctx) {
           lines.push_back(table.line());
           finish_scope();
           if (r.violation) {
-            Counterexample cx;
-            cx.params = {{"k", k}, {"m", m}};
-            cx.input = {{"s", s.to_string()}, {"t", t.to_string()}};
-            cx.violation = what;
-            cx.witness = pair_witness(r);
-            cx.minimized = true;  // metacubes in order of size, sources and targets ascending
-            result.counterexample = cx;
+            result.counterexample = mc_pair_counterexample(mc, s, t, what, pair_witness(r));
+            result.counterexample->minimized = true;  // metacubes in order of size, sources and targets ascending
           }
           return result;
         }
@@ -265,14 +241,11 @@ Result<CaseCheck> optimality_case(const json& params, const json& input) {
   if (!mc) return mc.error();
   if (mc->width() > kMaxReplayWidth)
     return invalid_argument(fmt::format("params: at most {} address bits for the optimality oracle", kMaxReplayWidth));
-  auto s = parse_mc_node(*mc, input, "s");
-  if (!s) return s.error();
-  auto t = parse_mc_node(*mc, input, "t");
-  if (!t) return t.error();
-  if (*s == *t) return invalid_argument("input.s and input.t must differ");
+  auto in = parse_mc_pair_nodes(*mc, input);
+  if (!in) return in.error();
   const UndirectedGraph g = materialize(*mc);
   MinMaxPathsOracle oracle(g);
-  const PairReport r = evaluate(*mc, oracle, *s, *t, kMaxSteps.deep);
+  const PairReport r = evaluate(*mc, oracle, in->s, in->t, kMaxSteps.deep);
   if (!r.error.empty()) return Error{ErrorCode::kInternal, r.error, {}, 0};
   return CaseCheck{r.violation, pair_witness(r)};
 }
