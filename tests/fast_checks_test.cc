@@ -11,6 +11,9 @@
 // dropped, widened; an internal node copied from another path, or set to s or t; paths swapped,
 // truncated, reversed, repeated). The test requires both verdicts to occur often, so that it cannot pass vacuously.
 //
+// The verdicts that ask the topology (path_valid_ok, paths_valid_simple_ok, disjoint_paths_ok) are
+// templates over its type; both forms are checked: with the Metacube type and through Topology&.
+//
 // RapidCheck's configuration applies (RC_PARAMS="max_success=N seed=S"); kCases cases by default.
 #include <algorithm>
 #include <cstdint>
@@ -205,6 +208,12 @@ TEST(FastVerdicts, AgreeWithTheWordedCheckersOnRandomPathSetsValidAndBroken) {
     const bool worded_both = worded_valid_simple && !check_internally_node_disjoint(set.paths).has_value();
     RC_ASSERT(disjoint_paths_ok(mc, paths, set.s, set.t) == worded_both);
     both.add(worded_both);
+    // The verdicts that ask the topology are templates: above they ran on the Metacube type
+    // (inlined); through `const Topology&` (virtual calls) they must say the same.
+    const Topology& topo = mc;
+    for (const Path& p : set.paths) RC_ASSERT(path_valid_ok(topo, p) == path_valid_ok(mc, p));
+    RC_ASSERT(paths_valid_simple_ok(topo, paths, set.s, set.t) == worded_valid_simple);
+    RC_ASSERT(disjoint_paths_ok(topo, paths, set.s, set.t) == worded_both);
   });
   EXPECT_TRUE(ok);
   // Neither verdict may be rare.

@@ -19,6 +19,7 @@
 // Cost: linear in the total path length (hash sets), no cleverness beyond that.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -65,14 +66,52 @@ Violation check_paths_valid_simple(const Topology& topo, const std::vector<Path>
 // Still naive: a repeated node is found with a set of the nodes seen so far (a plain
 // open-addressing hash table, emptied per call by a generation count). Cost: O(L) for L nodes in
 // all, plus one contains() per node and one is_edge() per hop.
-bool path_valid_ok(const Topology& topo, const Path& path);          // check_path_valid
+// The verdicts that ask the topology are templates over its type, defined below: called with the
+// concrete type (a Metacube, whose class is final), contains() and is_edge() are direct calls the
+// compiler can inline; called with a `const Topology&` they dispatch virtually as before. Same
+// code, same verdicts either way (fast_checks_test compares the two).
+template <std::derived_from<Topology> Topo>
+bool path_valid_ok(const Topo& topo, const Path& path);              // check_path_valid
 bool endpoints_ok(const Path& path, Node s, Node t);                 // check_endpoints
 bool simple_ok(const Path& path);                                    // check_simple
 bool internally_node_disjoint_ok(std::span<const Path> paths);       // check_internally_node_disjoint
 bool max_length_ok(std::span<const Path> paths, int bound);          // check_max_length
-bool paths_valid_simple_ok(const Topology& topo, std::span<const Path> paths, Node s,
+template <std::derived_from<Topology> Topo>
+bool paths_valid_simple_ok(const Topo& topo, std::span<const Path> paths, Node s,
                            Node t);                                  // check_paths_valid_simple
-// Both of check_paths_valid_simple and check_internally_node_disjoint, in one pass.
-bool disjoint_paths_ok(const Topology& topo, std::span<const Path> paths, Node s, Node t);
+// Both of check_paths_valid_simple and check_internally_node_disjoint, in one call.
+template <std::derived_from<Topology> Topo>
+bool disjoint_paths_ok(const Topo& topo, std::span<const Path> paths, Node s, Node t);
+// The part of disjoint_paths_ok that does not ask the topology: the internal nodes of all the
+// paths (neither first nor last) are pairwise distinct and none of them is s or t.
+bool internal_nodes_distinct_ok(std::span<const Path> paths, Node s, Node t);
+
+template <std::derived_from<Topology> Topo>
+bool path_valid_ok(const Topo& topo, const Path& path) {
+  if (path.nodes.empty()) return false;
+  const int width = topo.width();
+  for (const Node& u : path.nodes)
+    if (u.width != width || !topo.contains(u)) return false;
+  for (size_t k = 0; k + 1 < path.nodes.size(); ++k)
+    if (!topo.is_edge(path.nodes[k], path.nodes[k + 1])) return false;
+  return true;
+}
+
+template <std::derived_from<Topology> Topo>
+bool paths_valid_simple_ok(const Topo& topo, std::span<const Path> paths, Node s, Node t) {
+  for (const Path& p : paths)
+    if (!path_valid_ok(topo, p) || !endpoints_ok(p, s, t) || !simple_ok(p)) return false;
+  return true;
+}
+
+template <std::derived_from<Topology> Topo>
+bool disjoint_paths_ok(const Topo& topo, std::span<const Path> paths, Node s, Node t) {
+  // Once every path is valid and runs from s to t, the two worded checks together say exactly:
+  // the internal nodes of all the paths are pairwise distinct and none of them is s or t
+  // (internal_nodes_distinct_ok, which says why).
+  for (const Path& path : paths)
+    if (!path_valid_ok(topo, path) || !endpoints_ok(path, s, t)) return false;
+  return internal_nodes_distinct_ok(paths, s, t);
+}
 
 }  // namespace topocheck

@@ -1,7 +1,10 @@
 #include "metacube/disjoint.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <initializer_list>
+#include <span>
 #include <utility>
 
 #include <fmt/format.h>
@@ -77,6 +80,10 @@ int alg4_case(const Metacube& mc, Node s, Node t) {
 namespace {
 
 struct Ctx {
+  Ctx(const Metacube& mc_, Node s_, Node t_, const Alg4Options& o_, Alg4Result& result_)
+      : mc(mc_), s(s_), t(t_), o(o_), k(mc_.k()), m(mc_.m()), cs(mc_.class_of(s_)), ct(mc_.class_of(t_)),
+        result(result_) {}
+
   const Metacube& mc;
   Node s, t;
   const Alg4Options& o;
@@ -91,10 +98,18 @@ struct Ctx {
     if (o.record_notes) result.notes.push_back(fmt::format(format, std::forward<Args>(args)...));
   }
 
-  std::vector<int> hc(int i) const { return hamiltonian_cycle(k, cs, i, o.hc_order); }
+  // HC_i = hamiltonian_cycle(k, c_s, i, hc_order) with its walks, computed on first use.
+  const ClassCycle& hc(int i) {
+    ClassCycle& c = cycles[static_cast<size_t>(i)];
+    if (!((cycles_ready >> i) & 1)) {
+      c.assign(k, cs, i, o.hc_order);
+      cycles_ready |= 1u << i;
+    }
+    return c;
+  }
   // l of a global path: HC_i's second step (c_s^(i) -> next).
-  int l_global(int i) const {
-    const auto c = hc(i);
+  int l_global(int i) {
+    const auto c = hc(i).cycle();
     return std::countr_zero(static_cast<unsigned>(c[1] ^ c[2]));
   }
   // The i of p3(k, i, w_i, t^(i)) for case 2's local tails.
@@ -102,12 +117,12 @@ struct Ctx {
     return o.local_class_path == LocalClassPath::kAscending ? std::max(k - 1, 0) : 0;
   }
   int local_index() const { return k == 0 ? 0 : o.local_hc % k; }
-  int l_local() const {
-    const auto c = hc(local_index());
+  int l_local() {
+    const auto c = hc(local_index()).cycle();
     return std::countr_zero(static_cast<unsigned>(c[0] ^ c[1]));
   }
-  std::vector<int> walk_global(int i, Node from) const { return follow_cycle(hc(i), mc.class_of(from)); }
-  std::vector<int> walk_local(Node from) const { return follow_cycle(hc(local_index()), mc.class_of(from)); }
+  std::span<const int> walk_global(int i, Node from) { return hc(i).walk_from(mc.class_of(from)); }
+  std::span<const int> walk_local(Node from) { return hc(local_index()).walk_from(mc.class_of(from)); }
 
   // Key-bit dimension y = k + x of global path i.
   int key_dimension(int i) {
@@ -131,7 +146,18 @@ struct Ctx {
     if (o.exchange == ExchangeChoice::kNextCyclic) return k + ((j - k) + 1) % m;
     return j == k ? k + 1 : k;
   }
+
+ private:
+  std::array<ClassCycle, ClassCycle::kMaxClassDim> cycles;  // HC_i, valid where cycles_ready has bit i
+  unsigned cycles_ready = 0;
 };
+
+// P_i emptied, keeping its capacity (the sweep reuses one result), and started with `nodes`.
+Path& start_path(std::vector<Path>& P, int i, std::initializer_list<Node> nodes) {
+  Path& p = P[static_cast<size_t>(i)];
+  p.nodes.assign(nodes);
+  return p;
+}
 
 void case0(Ctx& c, std::vector<Path>& P) {
   const auto& mc = c.mc;
@@ -140,17 +166,15 @@ void case0(Ctx& c, std::vector<Path>& P) {
     const int hop = c.o.case0_hop == Case0Hop::kTable ? c.k + i % c.m : c.k;
     const Node a = c.N(c.s, i), b = c.N(a, hop), cc = c.N(b, i);
     const Node ta = c.N(c.t, i), tb = c.N(ta, hop), tc = c.N(tb, i);
-    Path p{{c.s, a, b}};
-    append(p, p3_cluster(mc, n0, i, cc, tc));
+    Path& p = start_path(P, i, {c.s, a, b});
+    append_p3_cluster(p, mc, n0, i, cc, tc);
     p.nodes.push_back(tb);
     p.nodes.push_back(ta);
     p.nodes.push_back(c.t);
-    P[static_cast<size_t>(i)] = p;
   }
   for (int i = c.k; i < c.k + c.m; ++i) {
-    Path p{{c.s}};
-    append(p, p3_cluster(mc, c.m, i - c.k, c.N(c.s, i), c.t));
-    P[static_cast<size_t>(i)] = p;
+    Path& p = start_path(P, i, {c.s});
+    append_p3_cluster(p, mc, c.m, i - c.k, c.N(c.s, i), c.t);
   }
 }
 
@@ -162,22 +186,20 @@ void case1(Ctx& c, std::vector<Path>& P) {
     const Node b = c.o.broken_ignore_key ? a : c.N(a, y);
     const Node d = c.N(b, c.l_global(i));
     const Node ti = c.N(c.t, i);
-    Path p{{c.s, a}};
+    Path& p = start_path(P, i, {c.s, a});
     if (!c.o.broken_ignore_key) p.nodes.push_back(b);
     p.nodes.push_back(d);
-    append(p, p1_walk(mc, d, ti, c.walk_global(i, d)));
+    append_p1_walk(p, mc, d, ti, c.walk_global(i, d));
     p.nodes.push_back(c.t);
-    P[static_cast<size_t>(i)] = p;
   }
   const int l = c.l_local();
   for (int i = c.k; i < c.k + c.m; ++i) {
     const Node si = c.N(c.s, i);
     const Node w = mc.with_field(c.t, c.ct, mc.field(si, c.ct));
     const Node d = c.N(si, l);
-    Path p{{c.s, si, d}};
-    append(p, p1_walk(mc, d, w, c.walk_local(d)));
-    append(p, p3_cluster(mc, c.m, i - c.k, w, c.t));
-    P[static_cast<size_t>(i)] = p;
+    Path& p = start_path(P, i, {c.s, si, d});
+    append_p1_walk(p, mc, d, w, c.walk_local(d));
+    append_p3_cluster(p, mc, c.m, i - c.k, w, c.t);
   }
   // The j / j' exchange: M_s^(j)[c_s] = M_t[c_t].
   const uint64_t diff = mc.field(c.s, c.cs) ^ mc.field(c.t, c.ct);
@@ -189,40 +211,44 @@ void case1(Ctx& c, std::vector<Path>& P) {
       return;
     }
     c.note("exchange j = {}, j' = {}", j, jp);
+    // P_j and P_j' are rebuilt in place (j != j'; neither reads the other).
     const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
-    Path pj{{c.s, sj, sjj, sjjl}};
-    append(pj, p1_walk(mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl)));
+    Path& pj = start_path(P, j, {c.s, sj, sjj, sjjl});
+    append_p1_walk(pj, mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl));
     pj.nodes.push_back(c.t);
     const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
-    Path pjp{{c.s, sjp, sjpl}};
-    append(pjp, p1_walk(mc, sjpl, c.N(c.t, j), c.walk_local(sjpl)));
+    Path& pjp = start_path(P, jp, {c.s, sjp, sjpl});
+    append_p1_walk(pjp, mc, sjpl, c.N(c.t, j), c.walk_local(sjpl));
     pjp.nodes.push_back(c.t);
-    P[static_cast<size_t>(j)] = pj;
-    P[static_cast<size_t>(jp)] = pjp;
   }
 }
 
-// Case 2, local: (s^(i) -> w) as the if / else of the algorithm prints it.
-Path case2_local_segment(Ctx& c, int i, Node w) {
+// Case 2, local: appends (s^(i) -> w) to p as the if / else of the algorithm prints it.
+void append_case2_local_segment(Ctx& c, Path& p, int i, Node w) {
   const auto& mc = c.mc;
   const Node si = c.N(c.s, i);
   const int l = c.l_local();
-  if (si == w && c.o.empty_when_equal) return Path{{si}};
+  if (si == w && c.o.empty_when_equal) {
+    append(p, si);
+    return;
+  }
   if (mc.field(si, c.cs) == mc.field(c.t, c.cs) && !c.o.broken_no_exchange) {
     const int ip = c.other_local(i);
     if (ip >= 0) {
       c.note("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip);
       const Node b = c.N(si, ip), d = c.N(b, l);
-      Path p{{si, b, d}};
-      append(p, p1_walk(mc, d, w, c.walk_local(d)));
-      return p;
+      append(p, si);
+      p.nodes.push_back(b);
+      p.nodes.push_back(d);
+      append_p1_walk(p, mc, d, w, c.walk_local(d));
+      return;
     }
     c.note("P_{}: detour needed but m = 1 has no i'", i);
   }
   const Node d = c.N(si, l);
-  Path p{{si, d}};
-  append(p, p1_walk(mc, d, w, c.walk_local(d)));
-  return p;
+  append(p, si);
+  p.nodes.push_back(d);
+  append_p1_walk(p, mc, d, w, c.walk_local(d));
 }
 
 void case2(Ctx& c, std::vector<Path>& P) {
@@ -233,19 +259,18 @@ void case2(Ctx& c, std::vector<Path>& P) {
     if (ci == c.ct) {
       // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
       c.note("P_{}: c_s^({}) = c_t, no key bit", i, i);
-      Path p{{c.s}};
-      append(p, p1_walk(mc, si, c.N(c.t, i), c.walk_global(i, si)));
+      Path& p = start_path(P, i, {c.s});
+      append_p1_walk(p, mc, si, c.N(c.t, i), c.walk_global(i, si));
       if (c.o.case2_pj_ends_at_t) p.nodes.push_back(c.t);
-      P[static_cast<size_t>(i)] = p;
       continue;
     }
     const Node w = mc.with_class(c.t, ci);
     bool others_equal = true;
     for (int f = 0; f < mc.h(); ++f)
       if (f != ci && mc.field(c.s, f) != mc.field(c.t, f)) others_equal = false;
-    Path p{{c.s}};
+    Path& p = start_path(P, i, {c.s});
     if (others_equal) {
-      append(p, p1_walk(mc, si, w, c.walk_global(i, si)));
+      append_p1_walk(p, mc, si, w, c.walk_global(i, si));
     } else {
       const int y = c.key_dimension(i);
       const Node b = c.o.broken_ignore_key ? si : c.N(si, y);
@@ -253,20 +278,19 @@ void case2(Ctx& c, std::vector<Path>& P) {
       p.nodes.push_back(si);
       if (!c.o.broken_ignore_key) p.nodes.push_back(b);
       p.nodes.push_back(d);
-      append(p, p1_walk(mc, d, w, c.walk_global(i, d)));
+      append_p1_walk(p, mc, d, w, c.walk_global(i, d));
     }
-    append(p, p3_class(mc, i, w, c.t));
-    P[static_cast<size_t>(i)] = p;
+    append_p3_class(p, mc, i, w, c.t);
   }
-  // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]).
-  std::vector<Node> w(static_cast<size_t>(c.k + c.m)), ti(static_cast<size_t>(c.k + c.m));
+  // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]). Indexed by dimension
+  // (k + m <= 63: the address has m*2^k + k <= 63 bits).
+  std::array<Node, 64> w, ti;
   for (int i = c.k; i < c.k + c.m; ++i) {
     ti[static_cast<size_t>(i)] = c.N(c.t, i);
     w[static_cast<size_t>(i)] = mc.with_class(ti[static_cast<size_t>(i)], c.cs);
   }
-  std::vector<int> target(static_cast<size_t>(c.k + c.m));
+  std::array<int, 64> target;
   for (int i = c.k; i < c.k + c.m; ++i) target[static_cast<size_t>(i)] = i;
-  std::vector<bool> swapped_in(static_cast<size_t>(c.k + c.m), false);
   for (int i = c.k; i < c.k + c.m; ++i)
     for (int j = c.k; j < c.k + c.m; ++j)
       if (j != i && w[static_cast<size_t>(i)] == c.N(c.s, j)) {
@@ -274,21 +298,19 @@ void case2(Ctx& c, std::vector<Path>& P) {
         c.note("w_{} = s^({}): P_{} and P_{} exchange targets", i, j, i, j);
         target[static_cast<size_t>(i)] = j;
         target[static_cast<size_t>(j)] = -i - 1;  // marker: P_j = s : s^(j) -> t^(i) : t
-        swapped_in[static_cast<size_t>(j)] = true;
       }
   for (int i = c.k; i < c.k + c.m; ++i) {
-    Path p{{c.s}};
+    Path& p = start_path(P, i, {c.s});
     const int tg = target[static_cast<size_t>(i)];
     if (tg < 0) {
       const int from = -tg - 1;
       const Node sj = c.N(c.s, i);
-      append(p, p3_class(mc, c.local_class_i(), sj, ti[static_cast<size_t>(from)]));
+      append_p3_class(p, mc, c.local_class_i(), sj, ti[static_cast<size_t>(from)]);
     } else {
-      append(p, case2_local_segment(c, i, w[static_cast<size_t>(tg)]));
-      append(p, p3_class(mc, c.local_class_i(), w[static_cast<size_t>(tg)], ti[static_cast<size_t>(tg)]));
+      append_case2_local_segment(c, p, i, w[static_cast<size_t>(tg)]);
+      append_p3_class(p, mc, c.local_class_i(), w[static_cast<size_t>(tg)], ti[static_cast<size_t>(tg)]);
     }
     p.nodes.push_back(c.t);
-    P[static_cast<size_t>(i)] = p;
   }
 }
 
@@ -332,15 +354,19 @@ Path loop_erased(const Path& p) {
 
 }  // namespace
 
-Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options) {
+void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4Options& options, Alg4Result& out) {
   TC_CHECK(mc.contains(s) && mc.contains(t), "metacube_disjoint_paths: node outside the topology");
   TC_CHECK(s != t, "metacube_disjoint_paths: s == t");
-  Alg4Result r;
-  r.case_number = alg4_case(mc, s, t);
-  Ctx c{mc, s, t, options, mc.k(), mc.m(), mc.class_of(s), mc.class_of(t), r};
-  std::vector<Path> P(static_cast<size_t>(mc.k() + mc.m()));
-  if (r.case_number == 0) case0(c, P);
-  else if (r.case_number == 1) case1(c, P);
+  out.case_number = alg4_case(mc, s, t);
+  out.notes.clear();
+  out.repaired_kept = 0;
+  out.repaired_augmentations = 0;
+  Ctx c(mc, s, t, options, out);
+  // Every case starts every P_i afresh (start_path), so what a previous call left is never read.
+  std::vector<Path>& P = out.paths;
+  P.resize(static_cast<size_t>(mc.k() + mc.m()));
+  if (out.case_number == 0) case0(c, P);
+  else if (out.case_number == 1) case1(c, P);
   else case2(c, P);
   if (options.repair) {
     for (Path& p : P) p = loop_erased(p);
@@ -358,12 +384,16 @@ Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg
         done = std::move(scratch);
       }
     }
-    if (options.record_notes) r.notes.push_back(done.note);
-    r.repaired_kept = done.kept;
-    r.repaired_augmentations = done.augmentations;
+    if (options.record_notes) out.notes.push_back(done.note);
+    out.repaired_kept = done.kept;
+    out.repaired_augmentations = done.augmentations;
     P = std::move(done.paths);
   }
-  r.paths = std::move(P);
+}
+
+Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options) {
+  Alg4Result r;
+  metacube_disjoint_paths_into(mc, s, t, options, r);
   return r;
 }
 

@@ -98,6 +98,11 @@ struct Alg4Result {
 };
 
 Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options = {});
+// The same construction written into `out`, every field overwritten, reusing the capacity of
+// out.paths and of each path's node list from earlier calls: once the buffers have grown it does
+// not allocate (except under options.repair, and for notes when options.record_notes). The
+// exhaustive sweeps call it per pair with one scratch result per thread (check_alg4).
+void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4Options& options, Alg4Result& out);
 
 // Which case Algorithm 4 takes for (s, t).
 int alg4_case(const Metacube& mc, Node s, Node t);

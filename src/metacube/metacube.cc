@@ -20,44 +20,12 @@ Result<Metacube> Metacube::make(int k, int m) {
 
 std::string Metacube::name() const { return fmt::format("MC({},{})", k_, m_); }
 
-Node Metacube::with_field(Node u, int i, uint64_t value) const {
-  TC_CHECK(contains(u) && i >= 0 && i < h() && value <= field_mask(), "with_field outside the topology");
-  const uint64_t mask = field_mask() << (i * m_);
-  return Node{(u.bits & ~mask) | (value << (i * m_)), n_};
-}
-
-Node Metacube::with_class(Node u, int c) const {
-  TC_CHECK(contains(u) && c >= 0 && c < h(), "with_class outside the topology");
-  const uint64_t low = u.bits & ((uint64_t{1} << class_shift()) - 1);
-  return Node{low | (static_cast<uint64_t>(c) << class_shift()), n_};
-}
-
-int Metacube::bit_of_dimension(Node u, int d) const {
-  TC_CHECK(contains(u) && d >= 0 && d < k_ + m_, "dimension outside the topology");
-  return d < k_ ? class_shift() + d : class_of(u) * m_ + (d - k_);
-}
-
-Node Metacube::neighbor(Node u, int d) const { return u.flip(bit_of_dimension(u, d)); }
-
 std::vector<Node> Metacube::neighbors(Node u) const {
   std::vector<Node> out;
   out.reserve(static_cast<size_t>(k_ + m_));
   for (int d = 0; d < k_ + m_; ++d) out.push_back(neighbor(u, d));
   return out;
 }
-
-std::optional<int> Metacube::edge_dimension(Node u, Node v) const {
-  if (!contains(u) || !contains(v)) return std::nullopt;
-  const uint64_t diff = u.bits ^ v.bits;
-  if (std::popcount(diff) != 1) return std::nullopt;
-  const int p = std::countr_zero(diff);
-  if (p >= class_shift()) return p - class_shift();
-  // A cube-edge flips a bit of the field selected by the (common) class.
-  if (p / m_ != class_of(u)) return std::nullopt;
-  return k_ + p % m_;
-}
-
-bool Metacube::is_edge(Node u, Node v) const { return edge_dimension(u, v).has_value(); }
 
 uint64_t Metacube::node_id(Node u) const {
   TC_CHECK(contains(u), "node outside the topology");

@@ -24,9 +24,13 @@
 //
 // Preconditions: methods taking a Node require contains(u) (TC_CHECK aborts otherwise); user
 // input goes through Metacube::make and parse_node(text, width()) / parse_fields first.
-// Cost: every operation is O(1) except neighbors (O(k + m)).
+// Cost: every operation is O(1) except neighbors (O(k + m)). The per-hop operations (fields,
+// neighbor, is_edge) are defined in this header so that Algorithm 4 and core's checkers, which call
+// them once per node of every path, can inline them (the class is final: no virtual dispatch when
+// the static type is Metacube).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -54,7 +58,7 @@ class Metacube final : public Topology {
   uint64_t num_nodes() const override { return uint64_t{1} << n_; }
   bool contains(Node u) const override { return u.width == n_ && (u.bits >> n_) == 0; }
   std::vector<Node> neighbors(Node u) const override;  // u^(0) ... u^(k+m-1)
-  bool is_edge(Node u, Node v) const override;
+  bool is_edge(Node u, Node v) const override { return edge_dimension(u, v).has_value(); }
   std::optional<int> edge_dimension(Node u, Node v) const override;
   uint64_t index_of(Node u) const override { return u.bits; }
   Node node_at(uint64_t index) const override { return Node{index, n_}; }
@@ -88,5 +92,39 @@ class Metacube final : public Topology {
   uint64_t field_mask() const { return (uint64_t{1} << m_) - 1; }
   int k_, m_, n_;
 };
+
+inline Node Metacube::with_field(Node u, int i, uint64_t value) const {
+  TC_CHECK(contains(u) && i >= 0 && i < h() && value <= field_mask(), "with_field outside the topology");
+  const uint64_t mask = field_mask() << (i * m_);
+  return Node{(u.bits & ~mask) | (value << (i * m_)), n_};
+}
+
+inline Node Metacube::with_class(Node u, int c) const {
+  TC_CHECK(contains(u) && c >= 0 && c < h(), "with_class outside the topology");
+  const uint64_t low = u.bits & ((uint64_t{1} << class_shift()) - 1);
+  return Node{low | (static_cast<uint64_t>(c) << class_shift()), n_};
+}
+
+inline int Metacube::bit_of_dimension(Node u, int d) const {
+  TC_CHECK(contains(u) && d >= 0 && d < k_ + m_, "dimension outside the topology");
+  return d < k_ ? class_shift() + d : class_of(u) * m_ + (d - k_);
+}
+
+inline Node Metacube::neighbor(Node u, int d) const { return u.flip(bit_of_dimension(u, d)); }
+
+inline std::optional<int> Metacube::edge_dimension(Node u, Node v) const {
+  if (!contains(u) || !contains(v)) return std::nullopt;
+  const uint64_t diff = u.bits ^ v.bits;
+  // Exactly one bit differs (diff is a power of two; no popcount: without -mpopcnt that is a
+  // library call, measured at 5% of a sweep).
+  if (diff == 0 || (diff & (diff - 1)) != 0) return std::nullopt;
+  const int p = std::countr_zero(diff);
+  if (p >= class_shift()) return p - class_shift();
+  // A cube-edge flips a bit of the field selected by the (common) class: p / m = c_u, written
+  // as c_u * m <= p < c_u * m + m (no division on the checkers' per-hop path).
+  const int field_start = class_of(u) * m_;
+  if (p < field_start || p >= field_start + m_) return std::nullopt;
+  return k_ + (p - field_start);
+}
 
 }  // namespace topocheck::metacube

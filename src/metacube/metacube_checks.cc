@@ -137,7 +137,9 @@ Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::v
 Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part) {
   Alg4Options quiet = options;
   quiet.record_notes = false;  // the notes are for people; the judge needs only the paths
-  const Alg4Result r = metacube_disjoint_paths(mc, s, t, quiet);
+  // One result per thread, reused from pair to pair: a sweep allocates only while it grows.
+  thread_local Alg4Result r;
+  metacube_disjoint_paths_into(mc, s, t, quiet, r);
   switch (part) {
     case Thm2Part::kValid: return check_thm2_valid(mc, s, t, r.paths);
     case Thm2Part::kDisjoint: return check_thm2_disjoint(mc, s, t, r.paths);

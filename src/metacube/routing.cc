@@ -5,10 +5,11 @@
 
 namespace topocheck::metacube {
 
-std::vector<int> hamiltonian_cycle(int k, int start, int first_dim, CycleOrder order) {
+void hamiltonian_cycle_into(std::span<int> out, int k, int start, int first_dim, CycleOrder order) {
   TC_CHECK(k >= 0 && start >= 0 && start < (1 << k), "hamiltonian_cycle: bad class");
-  std::vector<int> out{start};
-  if (k == 0) return out;
+  TC_CHECK(out.size() >= (k == 0 ? size_t{1} : (size_t{1} << k) + 1), "hamiltonian_cycle: output too small");
+  out[0] = start;
+  if (k == 0) return;
   TC_CHECK(first_dim >= 0 && first_dim < k, "hamiltonian_cycle: bad first dimension");
   const int steps = 1 << k;
   int c = start;
@@ -16,8 +17,14 @@ std::vector<int> hamiltonian_cycle(int k, int start, int first_dim, CycleOrder o
     const int d = t == steps ? k - 1 : std::countr_zero(static_cast<unsigned>(t));
     const int dim = order == CycleOrder::kRotate ? (first_dim + d) % k : ((first_dim - d) % k + k) % k;
     c ^= 1 << dim;
-    out.push_back(c);
+    out[static_cast<size_t>(t)] = c;
   }
+}
+
+std::vector<int> hamiltonian_cycle(int k, int start, int first_dim, CycleOrder order) {
+  TC_CHECK(k >= 0 && k < 31, "hamiltonian_cycle: bad class");
+  std::vector<int> out(k == 0 ? 1 : (size_t{1} << k) + 1);
+  hamiltonian_cycle_into(out, k, start, first_dim, order);
   return out;
 }
 
@@ -77,24 +84,44 @@ std::vector<int> follow_cycle(const std::vector<int>& cycle, int start) {
   return out;
 }
 
-Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
+void ClassCycle::assign(int k, int start, int first_dim, CycleOrder order) {
+  TC_CHECK(k >= 0 && k <= kMaxClassDim, "ClassCycle: class dimension out of range");
+  const size_t len = size_t{1} << k;  // classes on the cycle (k = 0: the single class, no step)
+  if (k == 0) {
+    twice_[0] = start;
+    position_[static_cast<size_t>(start)] = 0;
+    cycle_size_ = walk_size_ = 1;  // as hamiltonian_cycle and follow_cycle: (start)
+    return;
+  }
+  hamiltonian_cycle_into(std::span<int>(twice_).first(len + 1), k, start, first_dim, order);
+  for (size_t q = len; q < 3 * len; ++q) twice_[q] = twice_[q - len];
+  for (size_t q = 0; q < len; ++q) position_[static_cast<size_t>(twice_[q])] = static_cast<int>(q);
+  cycle_size_ = len + 1;
+  walk_size_ = 2 * len + 1;
+}
+
+void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
   TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
-  Path p{{s}};
+  append(path, s);
   Node v = s;
   for (size_t pos = 0; pos < walk.size(); ++pos) {
     const int u = walk[pos];
     // M_v[u] -> M_t[u] by ascending routing.
-    const uint64_t diff = mc.field(v, u) ^ mc.field(t, u);
-    for (int b = 0; b < mc.m(); ++b)
-      if ((diff >> b) & 1) {
-        v = mc.neighbor(v, mc.k() + b);
-        p.nodes.push_back(v);
-      }
+    // The differing bits b of the field, ascending (ctz of what is left).
+    for (uint64_t diff = mc.field(v, u) ^ mc.field(t, u); diff != 0; diff &= diff - 1) {
+      v = mc.neighbor(v, mc.k() + std::countr_zero(diff));
+      path.nodes.push_back(v);
+    }
     if (v == t) break;
     if (pos + 1 == walk.size()) break;  // walk exhausted: the path stops short of t
     v = mc.with_class(v, walk[pos + 1]);
-    p.nodes.push_back(v);
+    path.nodes.push_back(v);
   }
+}
+
+Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
+  Path p;
+  append_p1_walk(p, mc, s, t, walk);
   return p;
 }
 
@@ -102,9 +129,9 @@ Path p1(const Metacube& mc, Node s, Node t, int first_dim) {
   return p1_walk(mc, s, t, weak_hamiltonian_path(mc.k(), mc.class_of(s), mc.class_of(t), first_dim));
 }
 
-Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
-  Path p{{u}};
-  if (n <= 0) return p;
+void append_p3_cluster(Path& path, const Metacube& mc, int n, int i, Node u, Node v) {
+  append(path, u);
+  if (n <= 0) return;
   const int c = mc.class_of(u);
   const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
   Node w = u;
@@ -112,26 +139,40 @@ Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
     const int b = (i + j) % n;
     if (b < mc.m() && ((diff >> b) & 1)) {
       w = mc.neighbor(w, mc.k() + b);
-      p.nodes.push_back(w);
+      path.nodes.push_back(w);
     }
   }
+}
+
+Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
+  Path p;
+  append_p3_cluster(p, mc, n, i, u, v);
   return p;
 }
 
-Path p3_class(const Metacube& mc, int i, Node u, Node v) {
-  Path p{{u}};
+void append_p3_class(Path& path, const Metacube& mc, int i, Node u, Node v) {
+  append(path, u);
   const int k = mc.k();
-  if (k == 0) return p;
+  if (k == 0) return;
   const int diff = mc.class_of(u) ^ mc.class_of(v);
   Node w = u;
   for (int j = 1; j <= k; ++j) {
     const int b = (i + j) % k;
     if ((diff >> b) & 1) {
       w = mc.neighbor(w, b);
-      p.nodes.push_back(w);
+      path.nodes.push_back(w);
     }
   }
+}
+
+Path p3_class(const Metacube& mc, int i, Node u, Node v) {
+  Path p;
+  append_p3_class(p, mc, i, u, v);
   return p;
+}
+
+void append(Path& path, Node u) {
+  if (path.nodes.empty() || path.nodes.back() != u) path.nodes.push_back(u);
 }
 
 void append(Path& path, const Path& tail) {

@@ -20,9 +20,18 @@
 // next class of the walk. If the walk runs out before t is reached the returned path stops there
 // (it does not end at t): the construction never hides that, the checkers report it.
 //
+// Allocation-free forms (Algorithm 4's construction runs once per pair in every exhaustive sweep):
+// the append_* functions append a piece to an existing path with append()'s rule (the piece's
+// first node is dropped when it equals the path's last node), so append(p, p1_walk(...)) and
+// append_p1_walk(p, ...) leave the same nodes in p; the value-returning functions are those
+// appends to an empty path. ClassCycle holds one cycle and every walk follow_cycle makes along it,
+// in fixed arrays (k <= 5, as in every MC(k, m)).
+//
 // Preconditions: nodes are addresses of `mc`; walks start at class_of(s). Cost: O(length).
 #pragma once
 
+#include <array>
+#include <span>
 #include <vector>
 
 #include "core/path.h"
@@ -33,11 +42,34 @@ namespace topocheck::metacube {
 enum class CycleOrder { kRotate, kReverse };
 
 std::vector<int> hamiltonian_cycle(int k, int start, int first_dim, CycleOrder order = CycleOrder::kRotate);
+// The same cycle written to out[0 .. 2^k] (out.size() must be at least 2^k + 1).
+void hamiltonian_cycle_into(std::span<int> out, int k, int start, int first_dim, CycleOrder order);
 std::vector<int> weak_hamiltonian_path(int k, int a, int b, int first_dim = 0);
 
 // The walk that follows the closed cycle `cycle` (as returned by hamiltonian_cycle) from `start`
 // around twice (enough for any p1 along it). `start` must be on the cycle.
 std::vector<int> follow_cycle(const std::vector<int>& cycle, int start);
+
+// hamiltonian_cycle(k, start, first_dim, order) and, for every class c, follow_cycle(that cycle, c),
+// computed once by assign() (O(2^k)) into fixed arrays; k <= kMaxClassDim (TC_CHECK).
+class ClassCycle {
+ public:
+  static constexpr int kMaxClassDim = 5;
+  void assign(int k, int start, int first_dim, CycleOrder order);
+  std::span<const int> cycle() const { return {twice_.data(), cycle_size_}; }
+  // = follow_cycle(cycle(), c); c must be a class of the k-cube.
+  std::span<const int> walk_from(int c) const {
+    return {twice_.data() + position_[static_cast<size_t>(c)], walk_size_};
+  }
+
+ private:
+  static constexpr size_t kMaxLen = size_t{1} << kMaxClassDim;  // classes on the cycle
+  // twice_[q] = cycle[q mod len] for q < 3 len: the walk from position p is twice_[p .. p + 2 len].
+  // Left uninitialized until assign() (an Algorithm 4 run keeps k of these on its stack).
+  std::array<int, 3 * kMaxLen + 1> twice_;
+  std::array<int, kMaxLen> position_;  // position of each class on the cycle
+  size_t cycle_size_ = 0, walk_size_ = 0;
+};
 
 // Algorithm 1 along `walk`; the path includes s.
 Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk);
@@ -54,5 +86,13 @@ Path p3_class(const Metacube& mc, int i, Node u, Node v);
 
 // Appends `tail` to `path`, dropping tail's first node when it equals path's last node.
 void append(Path& path, const Path& tail);
+// The same for the one-node tail (u): appends u unless it is path's last node.
+void append(Path& path, Node u);
+
+// append(path, p1_walk(mc, s, t, walk)), append(path, p3_cluster(...)), append(path, p3_class(...))
+// without building the piece.
+void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<const int> walk);
+void append_p3_cluster(Path& path, const Metacube& mc, int n, int i, Node u, Node v);
+void append_p3_class(Path& path, const Metacube& mc, int i, Node u, Node v);
 
 }  // namespace topocheck::metacube
