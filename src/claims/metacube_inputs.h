@@ -1,5 +1,5 @@
-// The stored inputs of the Metacube claims, parsed and named: {"k": 2, "m": 3} as params and
-// {"s": "00000000011", "t": ...} (addresses as metacube::Metacube::parse_fields reads them: class
+// The stored inputs of the Metacube claims, parsed and named: {"k": 1, "m": 1} as params and
+// {"s": "010", "t": "101"} (addresses as metacube::Metacube::parse_fields reads them: class
 // field first, then M[h-1] ... M[0]) as input, the shape of every Metacube corpus case and of the
 // counterexamples the exhaustive and random methods report. Shared by metacube_claims.cc and
 // metacube_oracle_claims.cc.
