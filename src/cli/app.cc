@@ -1,5 +1,7 @@
 #include "cli/app.h"
 
+#include "core/json_file.h"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -262,20 +264,9 @@ int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
     if (auto e = check_output_path(opt, file)) return report_error(*e);
   std::vector<claims::ShardReport> reports;
   for (const std::string& file : args.files) {
-    std::ifstream in(file);
-    if (!in) return report_error(parse_error("cannot read the file", file));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    json j;
-    try {
-      j = json::parse(text);
-    } catch (const json::parse_error& e) {
-      const size_t upto = std::min<size_t>(e.byte, text.size());
-      const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));
-      return report_error(parse_error(fmt::format("invalid JSON: {}", e.what()), file, line));
-    }
-    auto report = claims::shard_report_from_json(j, file);
+    auto j = read_json_file(file);
+    if (!j) return report_error(j.error());
+    auto report = claims::shard_report_from_json(*j, file);
     if (!report) return report_error(report.error());
     reports.push_back(std::move(report).value());
   }

@@ -1,5 +1,7 @@
 #include "corpus/corpus.h"
 
+#include "core/json_file.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -193,20 +195,9 @@ Result<Case> case_from_json(const json& j, const std::string& file) {
 }
 
 Result<Case> load_case(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) return file_error(file.string(), "cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    const size_t upto = std::min<size_t>(e.byte, text.size());
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));
-    return file_error(file.string(), fmt::format("invalid JSON: {}", e.what()), line);
-  }
-  return case_from_json(j, file.string());
+  auto j = read_json_file(file);
+  if (!j) return j.error();
+  return case_from_json(*j, file.string());
 }
 
 Result<std::vector<Case>> load_all(const fs::path& corpus_dir) {

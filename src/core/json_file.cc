@@ -1,0 +1,27 @@
+#include "core/json_file.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace topocheck {
+
+Result<nlohmann::json> read_json_file(const std::filesystem::path& file, const std::string& unreadable) {
+  const std::string name = file.string();
+  std::ifstream in(file);
+  if (!in) return parse_error(unreadable, name);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    const size_t upto = std::min<size_t>(e.byte, text.size());
+    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));
+    return parse_error(fmt::format("invalid JSON: {}", e.what()), name, line);
+  }
+}
+
+}  // namespace topocheck
