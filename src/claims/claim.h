@@ -184,5 +184,7 @@ Registry default_registry();
 void register_hypercube_claims(Registry& registry);
 void register_metacube_claims(Registry& registry);
 void register_metacube_oracle_claims(Registry& registry);  // metacube.thm2.optimality
+void register_itm_claims(Registry& registry);
+void register_itm_thm3_claims(Registry& registry);  // itm.thm3.*
 
 }  // namespace topocheck::claims

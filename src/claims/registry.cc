@@ -7,6 +7,8 @@ Registry default_registry() {
   register_hypercube_claims(registry);
   register_metacube_claims(registry);
   register_metacube_oracle_claims(registry);
+  register_itm_claims(registry);
+  register_itm_thm3_claims(registry);
   return registry;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -522,6 +523,75 @@ std::string dot_escape(const std::string& s) {
   return out;
 }
 
+// An ITM case (claims itm.*) as an undirected DOT graph for `neato -n`: the nodes on a circle in
+// the witness's circular order ("order", else "found_order", else 0..n-1), exterior edges solid,
+// interior edges dashed grey, the witness's paths as coloured arrows, and every edge two paths
+// both use (in either direction) red and thick: the offending edges.
+void print_itm_dot(const corpus::Case& c) {
+  const json& w = c.witness;
+  std::vector<std::pair<int, int>> edges;
+  int n = 0;
+  if (w.contains("edges") && w.at("edges").is_array())
+    for (const json& e : w.at("edges"))
+      if (e.is_array() && e.size() == 2 && e[0].is_number_integer() && e[1].is_number_integer()) {
+        edges.emplace_back(e[0].get<int>(), e[1].get<int>());
+        n = std::max({n, edges.back().first + 1, edges.back().second + 1});
+      }
+  std::set<std::pair<int, int>> exterior;
+  if (w.contains("exterior") && w.at("exterior").is_array())
+    for (const json& e : w.at("exterior"))
+      if (e.is_array() && e.size() == 2) exterior.insert({e[0].get<int>(), e[1].get<int>()});
+  std::vector<int> order;
+  for (const char* key : {"order", "found_order"})
+    if (order.empty() && w.contains(key) && w.at(key).is_array())
+      for (const json& v : w.at(key)) order.push_back(v.get<int>());
+  if (static_cast<int>(order.size()) != n) {
+    order.resize(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+  }
+  std::vector<std::vector<int>> paths;
+  if (w.contains("paths") && w.at("paths").is_array())
+    for (const json& p : w.at("paths")) {
+      std::vector<int> path;
+      if (p.is_array())
+        for (const json& v : p)
+          if (v.is_number_integer()) path.push_back(v.get<int>());
+      paths.push_back(path);
+    }
+  // Undirected edges used by two different paths.
+  std::map<std::pair<int, int>, std::set<size_t>> users;
+  for (size_t i = 0; i < paths.size(); ++i)
+    for (size_t k = 0; k + 1 < paths[i].size(); ++k)
+      users[{std::min(paths[i][k], paths[i][k + 1]), std::max(paths[i][k], paths[i][k + 1])}].insert(i);
+  std::set<std::pair<int, int>> shared;
+  for (const auto& [e, who] : users)
+    if (who.size() > 1) shared.insert(e);
+  std::cout << "graph topocheck_itm_case {\n  // neato -n2 -Tsvg: positions are fixed (nodes on a circle in circular order)\n";
+  std::cout << "  node [shape=circle, fontname=monospace];\n";
+  std::vector<std::string> names;
+  for (const auto& e : shared) names.push_back(fmt::format("{}-{}", e.first, e.second));
+  std::cout << fmt::format("  label=\"{} [{}]\\n{}\\n{}\";\n", dot_escape(c.claim), dot_escape(c.reading),
+                           dot_escape(c.violation),
+                           shared.empty() ? std::string("no shared edge") : "shared: " + fmt::format("{}", fmt::join(names, ", ")));
+  const double pi = 3.14159265358979323846, radius = 40.0 * std::max(n, 3);
+  for (size_t i = 0; i < order.size(); ++i) {
+    const double angle = 2 * pi * static_cast<double>(i) / static_cast<double>(order.size());
+    std::cout << fmt::format("  {} [pos=\"{:.0f},{:.0f}\"];\n", order[i], radius * std::sin(angle), radius * std::cos(angle));
+  }
+  for (const auto& [u, v] : edges) {
+    const bool ext = exterior.count({std::min(u, v), std::max(u, v)}) > 0;
+    const bool hot = shared.count({std::min(u, v), std::max(u, v)}) > 0;
+    std::cout << fmt::format("  {} -- {} [{}];\n", u, v,
+                             hot ? "color=red, penwidth=4" : ext ? "penwidth=2" : "style=dashed, color=gray50");
+  }
+  static const char* colors[] = {"blue", "darkgreen", "orange", "purple"};
+  for (size_t i = 0; i < paths.size(); ++i)
+    for (size_t k = 0; k + 1 < paths[i].size(); ++k)
+      std::cout << fmt::format("  {} -- {} [dir=forward, color={}, label=\"P{}\", fontcolor={}];\n", paths[i][k],
+                               paths[i][k + 1], colors[i % 4], i, colors[i % 4]);
+  std::cout << "}\n";
+}
+
 int cmd_show(const std::string& file, const std::string& format) {
   if (format != "text" && format != "json" && format != "dot")
     return usage_error(fmt::format("--format: '{}' is not text, json or dot", format));
@@ -529,6 +599,10 @@ int cmd_show(const std::string& file, const std::string& format) {
   if (!c) return report_error(c.error());
   if (format == "json") {
     std::cout << corpus::to_json(*c).dump(2) << "\n";
+    return kExitOk;
+  }
+  if (format == "dot" && c->claim.rfind("itm.", 0) == 0) {
+    print_itm_dot(*c);
     return kExitOk;
   }
   std::vector<NamedPath> paths;
