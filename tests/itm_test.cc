@@ -100,6 +100,12 @@ TEST(ItmChecks, ContentionNegativeControl) {
   const Itm itm = build("3:(0,1) 4:(1,3) 5:(0,3)", Rule::kExterior);
   auto order = circular_order(itm);
   EXPECT_FALSE(check_contention_free(itm.graph(), *order, Contention::kPaper));
+  // Three components: unreachable pairs have no shortest path and use no channel (this used to
+  // count -1 + 1 + -1 = -1 as "on a shortest path" and loop building the witness).
+  const Graph parts = *Graph::from_edges(6, {{0, 1}, {2, 3}, {4, 5}});
+  for (Contention c : {Contention::kPaper, Contention::kReversed, Contention::kUndirected, Contention::kSharedEndpoint})
+    EXPECT_FALSE(check_contention_free(parts, {0, 1, 2, 3, 4, 5}, c));
+  EXPECT_TRUE(check_broadcast(parts, {0, 1, 2, 3, 4, 5}, broadcast_from({0, 1, 2, 3, 4, 5}, 0)).has_value());
 }
 
 TEST(ItmChecks, BroadcastSchedule) {

@@ -24,9 +24,12 @@
 
 #include "claims/claim.h"
 #include "claims/itm_scope.h"
+#include "claims/random_method.h"
 #include "itm/enumerate.h"
 #include "itm/itm.h"
 #include "itm/itm_checks.h"
+#include "itm/itm_gen.h"
+#include "itm/itm_oracle.h"
 
 namespace topocheck::claims {
 namespace {
@@ -121,6 +124,64 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
   return result;
 }
 
+// Random AddNode sequences (itm/itm_gen.h: up to `max_nodes` nodes, shrinking that drops and
+// renumbers nodes), then an exhaustive look below the shrunk size for a smaller counterexample.
+MethodResult random_itms(const RunContext& ctx, Rule rule, int max_nodes, const ItmCheck& check) {
+  RandomSpec<itm::ItmSequence> spec{itm::gen::itm_sequence(rule, max_nodes)};
+  spec.cases = itm_scope::kRandomCases.at(ctx.budget);
+  spec.scope = fmt::format("random AddNode sequences ({}) with n = 3..{} nodes", itm::to_string(rule), max_nodes);
+  spec.check = [&](const itm::ItmSequence& seq) { return run_check(check, seq.build()); };
+  spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
+    const int n = found.params.at("n").get<int>();
+    RunContext quiet = ctx;
+    quiet.progress = nullptr;
+    MethodResult below = exhaustive_itms(quiet, rule, std::min(n - 1, itm_scope::kRandomFallbackMaxN), check);
+    return below.counterexample;
+  };
+  return run_random(ctx, spec);
+}
+
+// The independent oracle (itm/itm_oracle.h: every shortest path listed, no distances) decides the
+// reading on every ITM up to `max_n`; where it and the naive checker disagree the method reports
+// an error (a bug in one of them), never a verdict.
+using OracleCheck = std::function<Violation(const itm::ShortestPathLists&, const Itm&)>;
+MethodResult oracle_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check, const OracleCheck& oracle) {
+  MethodResult result;
+  result.method = Method::kOracle;
+  result.outcome = Outcome::kHolds;  // until the oracle refutes or disagrees
+  result.scope = fmt::format("every ITM ({}) with n = 3..{}, every shortest path listed explicitly", itm::to_string(rule),
+                             max_n);
+  for (int n = 3; n <= max_n && result.outcome != Outcome::kRefuted; ++n) {
+    ctx.report(fmt::format("oracle {} n = {}", itm::to_string(rule), n));
+    bool stop = false;
+    itm::enumerate_itms(n, n, rule, [&](const Itm& g) {
+      if (stop) return;
+      ++result.cases;
+      const itm::ShortestPathLists lists(g.graph());
+      const Violation by_oracle = oracle(lists, g);
+      const Violation by_checker = check(g, nullptr);
+      if (by_oracle.has_value() != by_checker.has_value()) {
+        stop = true;
+        result.outcome = Outcome::kError;
+        result.detail = fmt::format("the oracle and the checker disagree on {} ({}): oracle {}, checker {}",
+                                    itm::to_string(g.steps()), itm::to_string(rule), by_oracle.value_or("holds"),
+                                    by_checker.value_or("holds"));
+        return;
+      }
+      if (by_oracle) {
+        stop = true;
+        json witness = base_witness(g);
+        check(g, &witness);
+        result.outcome = Outcome::kRefuted;
+        result.counterexample = itm_counterexample(g, *by_oracle, std::move(witness));
+        result.detail = *by_oracle;
+      }
+    });
+    if (result.outcome == Outcome::kError) return result;
+  }
+  return result;
+}
+
 // Replays {"n": .., "rule": ..} / {"steps": ..}.
 CaseFn itm_case_fn(Rule rule, ItmCheck check) {
   return [rule, check](const json& params, const json& input) -> Result<CaseCheck> {
@@ -143,8 +204,10 @@ CaseFn itm_case_fn(Rule rule, ItmCheck check) {
   };
 }
 
-// A reading judged ITM by ITM: exhaustive up to `max_n` (per rule and budget).
-Reading itm_reading(std::string name, std::string description, Rule rule, ItmCheck check, PerBudget<int> max_n) {
+// A reading judged ITM by ITM: exhaustive up to `max_n` (per rule and budget); random sequences
+// up to `random_nodes` nodes unless 0; the oracle when given.
+Reading itm_reading(std::string name, std::string description, Rule rule, ItmCheck check, PerBudget<int> max_n,
+                    int random_nodes = 0, OracleCheck oracle = nullptr) {
   Reading r;
   r.name = std::move(name);
   r.description = std::move(description);
@@ -152,6 +215,14 @@ Reading itm_reading(std::string name, std::string description, Rule rule, ItmChe
   r.methods.emplace_back(Method::kExhaustive, [rule, check, max_n](const RunContext& ctx) {
     return exhaustive_itms(ctx, rule, max_n.at(ctx.budget), check);
   });
+  if (random_nodes > 0)
+    r.methods.emplace_back(Method::kRandom, [rule, check, random_nodes](const RunContext& ctx) {
+      return random_itms(ctx, rule, random_nodes, check);
+    });
+  if (oracle)
+    r.methods.emplace_back(Method::kOracle, [rule, check, oracle](const RunContext& ctx) {
+      return oracle_itms(ctx, rule, itm_scope::kOracleMaxN.at(ctx.budget), check, oracle);
+    });
   return r;
 }
 
@@ -216,6 +287,30 @@ ItmCheck some_order_check() {
   };
 }
 
+// The oracle's form of contention_check and broadcast_check (the same order, its own paths).
+OracleCheck contention_oracle(itm::Contention c) {
+  return [c](const itm::ShortestPathLists& lists, const Itm& g) -> Violation {
+    auto order = itm::circular_order(g);
+    if (!order) return "no circular order: " + order.error().message;
+    if (auto conflict = itm::oracle_contention(lists, *order, c)) return itm::to_string(*conflict);
+    return std::nullopt;
+  };
+}
+
+OracleCheck broadcast_oracle() {
+  return [](const itm::ShortestPathLists& lists, const Itm& g) -> Violation {
+    auto order = itm::circular_order(g);
+    if (!order) return "no circular order: " + order.error().message;
+    for (int s = 0; s < g.n(); ++s) {
+      std::vector<int> list(*order);
+      std::rotate(list.begin(), std::find(list.begin(), list.end(), s), list.end());
+      if (Violation v = itm::oracle_broadcast(lists, list, itm::broadcast_from(*order, s)))
+        return fmt::format("broadcast from {}: {}", s, *v);
+    }
+    return std::nullopt;
+  };
+}
+
 }  // namespace
 
 void register_itm_claims(Registry& registry) {
@@ -229,18 +324,21 @@ void register_itm_claims(Registry& registry) {
     c.readings = std::move(readings);
     registry.add(std::move(c));
   };
-  auto per_rule = [&](const std::string& what, const ItmCheck& check, auto max_n_of) {
+  auto per_rule = [&](const std::string& what, const ItmCheck& check, auto max_n_of, int random_nodes = 0,
+                      OracleCheck oracle = nullptr) {
     std::vector<Reading> out;
     for (Rule rule : kRules)
-      out.push_back(itm_reading(itm::to_string(rule), rule_words(rule) + "; " + what, rule, check, max_n_of(rule)));
+      out.push_back(itm_reading(itm::to_string(rule), rule_words(rule) + "; " + what, rule, check, max_n_of(rule),
+                                random_nodes, oracle));
     return out;
   };
   auto sweep = [](Rule rule) { return scope::sweep_max_n(rule); };
 
   add("itm.lemma1.planar", "Lemma 1, first property", "An ITM is planar.",
-      per_rule("planar by Boost's Boyer-Myrvold test", on_graph(itm::check_planar), sweep));
+      per_rule("planar by Boost's Boyer-Myrvold test", on_graph(itm::check_planar), sweep,
+               scope::kRandomMaxNodes));
   add("itm.lemma1.edges", "Lemma 1, second property", "An ITM G = (V, E) has 2|V| - 3 edges.",
-      per_rule("exactly 2|V| - 3 edges", on_graph(itm::check_edge_count), sweep));
+      per_rule("exactly 2|V| - 3 edges", on_graph(itm::check_edge_count), sweep, scope::kRandomMaxNodes));
   {
     std::vector<Reading> readings;
     for (itm::ChordMeaning meaning :
@@ -266,16 +364,18 @@ void register_itm_claims(Registry& registry) {
       "Any routing discipline that takes the shortest path is deadlock-free in ITM: the channel dependency graph "
       "of all shortest paths (channels = directed edges; a dependency = two consecutive hops of a shortest path) is "
       "acyclic.",
-      per_rule("every shortest path of every pair, at once", on_graph(itm::check_deadlock_free), sweep));
+      per_rule("every shortest path of every pair, at once", on_graph(itm::check_deadlock_free), sweep,
+               scope::kRandomMaxNodes,
+               [](const itm::ShortestPathLists& lists, const Itm&) { return itm::oracle_deadlock_violation(lists); }));
   add("itm.lemma4.counts", "Lemma 4, first property",
       "An n node ITM has n exterior edges, n - 3 interior edges and n - 2 facets (facets counted as triangles and as "
       "bounded faces of a planar embedding; both must be n - 2).",
       per_rule("edges marked by the paper's rule", [](const Itm& g, json*) { return itm::check_lemma4_counts(g); },
-               sweep));
+               sweep, scope::kRandomMaxNodes));
   add("itm.lemma4.cycle", "Lemma 4, second and third properties",
       "The exterior edges of G form a simple cycle C, and every node is in C.",
       per_rule("edges marked by the paper's rule", [](const Itm& g, json*) { return itm::check_lemma4_cycle(g); },
-               sweep));
+               sweep, scope::kRandomMaxNodes));
   {
     std::vector<Reading> readings;
     for (itm::Contention c : {itm::Contention::kPaper, itm::Contention::kReversed, itm::Contention::kUndirected,
@@ -293,7 +393,8 @@ void register_itm_claims(Registry& registry) {
                                                                      : itm::to_string(rule) + "-" + itm::to_string(c),
                                        rule_words(rule) + "; circular order from the exterior cycle; " + words +
                                            " (over every shortest path of each message)",
-                                       rule, contention_check(c), scope::contention_max_n(rule)));
+                                       rule, contention_check(c), scope::contention_max_n(rule),
+                                       scope::kRandomContentionMaxNodes, contention_oracle(c)));
       }
     add("itm.thm5.contention_free", "Theorem 5 (and the definition of independent messages before it)",
         "Two independent messages (w -> x and y -> z with w < x < y < z in the circular order) will not traverse the "
@@ -304,7 +405,8 @@ void register_itm_claims(Registry& registry) {
       "Broadcast over the circular order (the source sends to the middle of the list, then both halves recurse) is "
       "contention-free: no two messages of one round share a directed edge, for every source.",
       per_rule("every source; every shortest path of every message", broadcast_check(),
-               [](Rule rule) { return scope::contention_max_n(rule); }));
+               [](Rule rule) { return scope::contention_max_n(rule); }, scope::kRandomContentionMaxNodes,
+               broadcast_oracle()));
   add("itm.order.exists", "Beyond the paper (Theorem 5's question for the definition's ITMs)",
       "For every ITM some circular order of its nodes has Theorem 5's property (paper reading).",
       per_rule("every circular order tried (up to rotation and reflection)", some_order_check(),

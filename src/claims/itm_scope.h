@@ -27,6 +27,16 @@ inline PerBudget<int> cycle_max_n(itm::Rule rule) {
 // The search for some contention-free circular order: (n-1)!/2 orders per ITM.
 inline PerBudget<int> order_search_max_n(itm::Rule) { return PerBudget<int>{7, 8, 9}; }
 
+// Random AddNode sequences: cases per reading, the largest ITM generated (300 as the issue asks;
+// Theorem 5 and the broadcast are O(n^4) per ITM, so 40 there), and how far below a shrunk
+// counterexample the exhaustive fallback looks for a smaller one.
+inline const PerBudget<int> kRandomCases{100, 1000, 10000};
+inline constexpr int kRandomMaxNodes = 300;
+inline constexpr int kRandomContentionMaxNodes = 40;
+inline constexpr int kRandomFallbackMaxN = 10;
+// The explicit-path oracle (every shortest path listed; exponential in the worst case).
+inline const PerBudget<int> kOracleMaxN{7, 9, 10};
+
 // Theorem 3: every graph on up to this many nodes (nauty-geng; n = 8 has 12346 graphs).
 inline const PerBudget<int> kTheorem3MaxN{6, 7, 8};
 

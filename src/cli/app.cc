@@ -28,6 +28,8 @@
 #include "claims/runner.h"
 #include "corpus/corpus.h"
 #include "hypercube/hypercube.h"
+#include "itm/itm.h"
+#include "itm/itm_checks.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube_checks.h"
 #include "metacube/routing.h"
@@ -767,6 +769,47 @@ int cmd_construct_mc_paths(const McArgs& a) {
   return kExitOk;
 }
 
+struct ItmArgs {
+  std::string steps, rule = "exterior";
+  bool json = false;
+};
+
+// Builds an ITM from its AddNode steps and prints what the paper defines on it (edges, exterior
+// marking, circular order) and what the shared checkers say of its claims.
+int cmd_construct_itm(const ItmArgs& a) {
+  auto rule = itm::parse_rule(a.rule);
+  if (!rule) return usage_error(fmt::format("--rule: '{}' is not any-edge or exterior", a.rule));
+  auto steps = itm::parse_steps(a.steps);
+  if (!steps) return usage_error("--steps: " + steps.error().message);
+  auto g = itm::Itm::build(*steps, *rule);
+  if (!g) return usage_error("--steps: " + g.error().message);
+  auto order = itm::circular_order(*g);
+  std::vector<std::pair<std::string, Violation>> checks = {
+      {"lemma1.planar", itm::check_planar(g->graph())},
+      {"lemma1.edges", itm::check_edge_count(g->graph())},
+      {"thm2.deadlock_free", itm::check_deadlock_free(g->graph())},
+      {"lemma4.counts", itm::check_lemma4_counts(*g)},
+      {"lemma4.cycle", itm::check_lemma4_cycle(*g)},
+      {"thm5.contention_free", order ? itm::check_contention_free(g->graph(), *order, itm::Contention::kPaper)
+                                     : Violation("no circular order: " + order.error().message)}};
+  if (a.json) {
+    json out = {{"n", g->n()}, {"rule", itm::to_string(*rule)}, {"steps", itm::to_string(g->steps())}};
+    out["edges"] = g->graph().edges();
+    out["exterior"] = g->exterior_edges();
+    out["order"] = order ? json(*order) : json(nullptr);
+    for (const auto& [name, v] : checks) out["checks"][name] = v ? json(*v) : json("holds");
+    std::cout << out.dump() << "\n";
+    return kExitOk;
+  }
+  std::cout << fmt::format("ITM ({}) on {} nodes: {}\n", itm::to_string(*rule), g->n(),
+                           g->steps().empty() ? "the kernel triangle" : itm::to_string(g->steps()));
+  std::cout << fmt::format("edges ({}): {}\n", g->graph().num_edges(), fmt::join(g->graph().edges(), " "));
+  std::cout << fmt::format("exterior ({}): {}\n", g->exterior_edges().size(), fmt::join(g->exterior_edges(), " "));
+  std::cout << fmt::format("circular order: {}\n", order ? fmt::format("{}", fmt::join(*order, " ")) : order.error().message);
+  for (const auto& [name, v] : checks) std::cout << fmt::format("  {:22} {}\n", name, v ? "fails: " + *v : "holds");
+  return kExitOk;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -854,6 +897,11 @@ int run(int argc, char** argv) {
     sub->add_flag("--json", a->json, "JSON output");
   }
   mpaths->add_option("--reading", mc_paths_args.reading, "paper (default), paper-keybit-example4 or repaired");
+  ItmArgs itm_args;
+  auto* citm = construct->add_subcommand("itm", "an ITM from its AddNode steps: marking, circular order, checks");
+  citm->add_option("--steps", itm_args.steps, "AddNode steps, e.g. \"3:(0,1) 4:(1,3)\" (empty: the triangle)")->required();
+  citm->add_option("--rule", itm_args.rule, "exterior (default) or any-edge");
+  citm->add_flag("--json", itm_args.json, "JSON output");
 
   try {
     app.parse(argc, argv);
@@ -885,6 +933,7 @@ int run(int argc, char** argv) {
   if (*croute) return cmd_construct_route(route_args);
   if (*mpaths) return cmd_construct_mc_paths(mc_paths_args);
   if (*mroute) return cmd_construct_mc_route(mc_route_args);
+  if (*citm) return cmd_construct_itm(itm_args);
   return usage_error("no command given");
 }
 

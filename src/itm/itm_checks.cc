@@ -248,11 +248,13 @@ Violation check_contention_free(const Graph& g, const std::vector<int>& order, C
   std::vector<uint64_t> used(static_cast<size_t>(n) * static_cast<size_t>(n) * words, 0);
   for (int w = 0; w < n; ++w)
     for (int x = 0; x < n; ++x) {
-      if (w == x) continue;
+      if (w == x || dist[at(n, w, x)] < 0) continue;  // unreachable: no shortest path, no channel
       uint64_t* bits = &used[at(n, w, x) * words];
       for (size_t ch = 0; ch < channels.ends.size(); ++ch) {
         const auto [a, b] = channels.ends[ch];
-        if (dist[at(n, w, a)] + 1 + dist[at(n, b, x)] == dist[at(n, w, x)]) bits[ch / 64] |= uint64_t{1} << (ch % 64);
+        if (dist[at(n, w, a)] >= 0 && dist[at(n, b, x)] >= 0 &&
+            dist[at(n, w, a)] + 1 + dist[at(n, b, x)] == dist[at(n, w, x)])
+          bits[ch / 64] |= uint64_t{1} << (ch % 64);
       }
     }
   // The channel b -> a of channel a -> b, for undirected sharing.
@@ -351,10 +353,13 @@ Violation check_broadcast(const Graph& g, const std::vector<int>& list, const Ro
         return fmt::format("round {}: {} receives although it is not a destination or already has the message",
                            r + 1, to);
       got[static_cast<size_t>(to)] = 1;
+      if (dist[at(n, from, to)] < 0) return fmt::format("round {}: {} cannot reach {}", r + 1, from, to);
       std::set<int> u;
       for (size_t ch = 0; ch < channels.ends.size(); ++ch) {
         const auto [a, b] = channels.ends[ch];
-        if (dist[at(n, from, a)] + 1 + dist[at(n, b, to)] == dist[at(n, from, to)]) u.insert(static_cast<int>(ch));
+        if (dist[at(n, from, a)] >= 0 && dist[at(n, b, to)] >= 0 &&
+            dist[at(n, from, a)] + 1 + dist[at(n, b, to)] == dist[at(n, from, to)])
+          u.insert(static_cast<int>(ch));
       }
       for (size_t i = 0; i < uses.size(); ++i)
         for (int ch : u)
