@@ -15,6 +15,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/ratio_reporter.h"
 #include "core/graph.h"
 #include "hypercube/hypercube.h"
 #include "hypercube/hypercube_checks.h"
@@ -63,18 +64,7 @@ void BM_MaxFlowVerification(benchmark::State& state) {
 }
 BENCHMARK(BM_MaxFlowVerification)->Unit(benchmark::kMillisecond);
 
-// Console output as usual, and the items/s of each benchmark kept for the ratio.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && !r.error_occurred) rate_[r.benchmark_name()] = it->second.value;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  std::map<std::string, double> rate_;
-};
+using topocheck::bench::RatioReporter;
 
 }  // namespace
 
@@ -83,11 +73,9 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  const auto check = reporter.rate_.find("BM_Alg2DisjointCheck");
-  const auto flow = reporter.rate_.find("BM_MaxFlowVerification");
-  if (check != reporter.rate_.end() && flow != reporter.rate_.end() && flow->second > 0)
-    std::printf("n = %d: alg2 check %.0f pairs/s, max-flow %.0f pairs/s, ratio %.1fx\n", kN, check->second,
-                flow->second, check->second / flow->second);
+  const double check = reporter.rate("BM_Alg2DisjointCheck"), flow = reporter.rate("BM_MaxFlowVerification");
+  if (check > 0 && flow > 0)
+    std::printf("n = %d: alg2 check %.0f pairs/s, max-flow %.0f pairs/s, ratio %.1fx\n", kN, check, flow, check / flow);
   benchmark::Shutdown();
   return 0;
 }

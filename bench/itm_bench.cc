@@ -39,6 +39,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/ratio_reporter.h"
 #include "itm/itm.h"
 #include "itm/itm_checks.h"
 #include "itm/itm_oracle.h"
@@ -133,24 +134,7 @@ void BM_Thm5Oracle(benchmark::State& state) {
 }
 BENCHMARK(BM_Thm5Oracle)->Arg(14)->Unit(benchmark::kMillisecond);
 
-// Console output as usual, and the items/s of each benchmark kept for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && !r.error_occurred) rate_[r.benchmark_name()] = it->second.value;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  double rate(const std::string& name) const {
-    auto it = rate_.find(name);
-    return it == rate_.end() ? 0 : it->second;
-  }
-
- private:
-  std::map<std::string, double> rate_;
-};
+using topocheck::bench::RatioReporter;
 
 // "Theorem 2, 4115060 any-edge ITMs of 16 nodes: 1234 ITMs/s per core, 27.8 min on 2 cores (target
 // 10 min: 3429 ITMs/s per core, 36% of it)".

@@ -49,6 +49,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "bench/ratio_reporter.h"
 #include "core/checks.h"
 #include "core/graph.h"
 #include "core/node.h"
@@ -250,24 +251,7 @@ void BM_Mc33ReducedSweepLength(benchmark::State& state) {
 }
 BENCHMARK(BM_Mc33ReducedSweepLength)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
-// Console output as usual, and the items/s of each benchmark kept for the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      auto it = r.counters.find("items_per_second");
-      if (it != r.counters.end() && !r.error_occurred) rate_[r.benchmark_name()] = it->second.value;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  double rate(const std::string& name) const {
-    auto it = rate_.find(name);
-    return it == rate_.end() ? 0 : it->second;
-  }
-
- private:
-  std::map<std::string, double> rate_;
-};
+using topocheck::bench::RatioReporter;
 
 }  // namespace
 
