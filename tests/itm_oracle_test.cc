@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "itm/itm.h"
@@ -157,7 +158,10 @@ void CompareAll(const Graph& g, const std::vector<int>* circular, const std::str
     const auto& [name, order] = orders[o];
     const bool is_circular = circular != nullptr && o == 0;
     std::string where = what + ", " + name + " (";
-    for (size_t i = 0; i < order.size(); ++i) where += (i ? " " : "") + std::to_string(order[i]);
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (i) where += ' ';
+      where += std::to_string(order[i]);
+    }
     where += ")";
     CompareContention(g, lists, order, is_circular, where, tally);
     CompareBroadcast(g, lists, order, is_circular, where, tally);
@@ -317,8 +321,8 @@ TEST(ItmOracleAgreement, NegativeControlGraphs) {
   std::mt19937_64 rng(7);
   Tally tally;
   std::vector<std::pair<std::string, Graph>> graphs;
-  for (int n = 3; n <= 9; ++n) graphs.emplace_back("C" + std::to_string(n), cycle_graph(n));
-  for (int n = 2; n <= 9; ++n) graphs.emplace_back("K" + std::to_string(n), complete_graph(n));
+  for (int n = 3; n <= 9; ++n) graphs.emplace_back(fmt::format("C{}", n), cycle_graph(n));
+  for (int n = 2; n <= 9; ++n) graphs.emplace_back(fmt::format("K{}", n), complete_graph(n));
   graphs.emplace_back("K_{2,3}", complete_bipartite(2, 3));
   graphs.emplace_back("K_{3,3}", complete_bipartite(3, 3));
   graphs.emplace_back("K_{2,5}", complete_bipartite(2, 5));
@@ -350,7 +354,7 @@ TEST(ItmOracleAgreement, SeededRandomGraphs) {
       for (int v = u + 1; v < n; ++v)
         if (!g.adjacent(u, v) && Below(rng, 100) < percent) g.add_edge(u, v);
     disconnected += !Connected(ShortestPathLists(g));
-    CompareAll(g, nullptr, "random graph " + std::to_string(k) + ": " + g.to_string(), rng, 2, tally);
+    CompareAll(g, nullptr, fmt::format("random graph {}: {}", k, g.to_string()), rng, 2, tally);
     ASSERT_FALSE(HasFatalFailure());
   }
   EXPECT_GT(disconnected, 20);
