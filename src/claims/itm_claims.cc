@@ -129,7 +129,7 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
 MethodResult random_itms(const RunContext& ctx, Rule rule, int max_nodes, const ItmCheck& check) {
   RandomSpec<itm::ItmSequence> spec{itm::gen::itm_sequence(rule, max_nodes)};
   spec.cases = itm_scope::kRandomCases.at(ctx.budget);
-  spec.scope = fmt::format("random AddNode sequences ({}) with n = 3..{} nodes", itm::to_string(rule), max_nodes);
+  spec.scope = fmt::format("AddNode sequences ({}) with n = 3..{} nodes", itm::to_string(rule), max_nodes);
   spec.check = [&](const itm::ItmSequence& seq) { return run_check(check, seq.build()); };
   spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
     const int n = found.params.at("n").get<int>();

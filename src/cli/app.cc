@@ -34,6 +34,7 @@
 #include "metacube/metacube_checks.h"
 #include "metacube/routing.h"
 #include "smt/hypercube_smt.h"
+#include "smt/itm_smt.h"
 #include "smt/metacube_smt.h"
 
 namespace topocheck::cli {
@@ -95,6 +96,7 @@ claims::Registry build_registry() {
   claims::Registry registry = claims::default_registry();
   smt::attach_hypercube_smt(registry);
   smt::attach_metacube_smt(registry);
+  smt::attach_itm_smt(registry);
   return registry;
 }
 
