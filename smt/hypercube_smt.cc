@@ -166,15 +166,6 @@ std::pair<Node, Node> model_nodes(const z3::model& model, const z3::expr& x, con
   return {Node{xb, n}, Node{yb, n}};
 }
 
-// Z3's "rlimit count" statistic (the resource units the check consumed), 0 if absent.
-uint64_t rlimit_count(const z3::solver& solver) {
-  const z3::stats stats = solver.statistics();
-  for (unsigned k = 0; k < stats.size(); ++k)
-    if (stats.key(k) == "rlimit count")
-      return stats.is_uint(k) ? stats.uint_value(k) : static_cast<uint64_t>(stats.double_value(k));
-  return 0;
-}
-
 uint64_t effective_rlimit(uint64_t requested) {
   return requested == 0 ? scope::kSmtRlimit.standard : requested;
 }
@@ -221,15 +212,6 @@ Result<MethodResult> smt_prove(const json& params, const SolverLimits& limits) {
 
 }  // namespace
 
-std::string to_string(SmtStatus status) {
-  switch (status) {
-    case SmtStatus::kProved: return "proved";
-    case SmtStatus::kCounterexample: return "counterexample";
-    case SmtStatus::kUnknown: return "unknown";
-    case SmtStatus::kError: return "error";
-  }
-  return "?";
-}
 
 Alg2SmtResult prove_alg2_disjoint(int n, P3Variant variant, const SolverLimits& limits) {
   TC_CHECK(n >= 1 && n <= hypercube::kMaxDimension, "prove_alg2_disjoint: n out of range");
@@ -335,21 +317,7 @@ MethodResult alg2_smt_method_result(int n, P3Variant variant, const SolverLimits
   result.scope =
       fmt::format("n = {}, all x, y (bit-vector proof, rlimit {}{})", n, limits.rlimit, of_variant);
   const Alg2SmtResult smt = prove_alg2_disjoint(n, variant, limits);
-  switch (smt.status) {
-    case SmtStatus::kProved:
-      result.outcome = Outcome::kHolds;
-      result.cases = 1;
-      return result;
-    case SmtStatus::kUnknown:
-      result.outcome = Outcome::kInconclusive;
-      result.detail = fmt::format("n = {}: Z3 returned unknown ({})", n, smt.reason);
-      return result;
-    case SmtStatus::kError:
-      result.outcome = Outcome::kError;
-      result.detail = fmt::format("n = {}: {}", n, smt.reason);
-      return result;
-    case SmtStatus::kCounterexample: break;
-  }
+  if (settle(smt.status, fmt::format("n = {}", n), smt.reason, result)) return result;
   const hypercube::Hypercube cube = hypercube::Hypercube::make(n).value();
   const Node x = *smt.x, y = *smt.y;
   const Violation v = hypercube::check_alg2_disjoint(cube, x, y, variant);

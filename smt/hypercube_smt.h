@@ -51,12 +51,10 @@
 #include "claims/claim.h"
 #include "core/node.h"
 #include "hypercube/hypercube.h"
+#include "smt/smt_common.h"
 
 namespace topocheck::smt {
 
-enum class SmtStatus { kProved, kCounterexample, kUnknown, kError };
-
-std::string to_string(SmtStatus status);  // "proved", "counterexample", "unknown", "error"
 
 struct Alg2SmtResult {
   SmtStatus status = SmtStatus::kError;

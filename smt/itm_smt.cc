@@ -521,15 +521,6 @@ std::optional<std::pair<itm::Steps, std::vector<int>>> itm_of_polygon(int n,
 // ---------------------------------------------------------------------------------------------
 // Solving
 
-// Z3's "rlimit count" statistic, 0 if absent.
-uint64_t rlimit_count(const z3::solver& solver) {
-  const z3::stats stats = solver.statistics();
-  for (unsigned k = 0; k < stats.size(); ++k)
-    if (stats.key(k) == "rlimit count")
-      return stats.is_uint(k) ? stats.uint_value(k) : static_cast<uint64_t>(stats.double_value(k));
-  return 0;
-}
-
 // The checks of one prove_* call share the limits: each gets the rlimit and the time the earlier
 // ones left.
 class Checker {
@@ -639,26 +630,6 @@ MethodResult base_result(std::string scope) {
   r.method = Method::kSmt;
   r.scope = std::move(scope);
   return r;
-}
-
-// The common outcomes: proved, unknown, error. Returns true when the result is final.
-bool settle(const ItmSmtResult& smt, int n, MethodResult& result) {
-  switch (smt.status) {
-    case SmtStatus::kProved:
-      result.outcome = Outcome::kHolds;
-      result.cases = 1;
-      return true;
-    case SmtStatus::kUnknown:
-      result.outcome = Outcome::kInconclusive;
-      result.detail = fmt::format("n = {}: Z3 returned unknown ({})", n, smt.reason);
-      return true;
-    case SmtStatus::kError:
-      result.outcome = Outcome::kError;
-      result.detail = fmt::format("n = {}: {}", n, smt.reason);
-      return true;
-    case SmtStatus::kCounterexample: return false;
-  }
-  return false;
 }
 
 MethodResult model_error(MethodResult result, int n, const std::string& why) {
@@ -814,7 +785,7 @@ MethodResult deadlock_free_smt_method_result(int n, Rule rule, const SolverLimit
   MethodResult result = base_result(
       fmt::format("n = {}, every AddNode sequence ({}) (Z3 proof, rlimit {})", n, itm::to_string(rule), limits.rlimit));
   const ItmSmtResult smt = prove_deadlock_free(n, rule, limits, ItmEncoding::kSteps);
-  if (settle(smt, n, result)) return result;
+  if (settle(smt.status, fmt::format("n = {}", n), smt.reason, result)) return result;
   auto g = itm::Itm::build(smt.steps, rule);
   if (!g) return model_error(std::move(result), n, "its steps are not an ITM: " + g.error().message);
   const Violation v = itm::check_deadlock_free(g->graph());
@@ -830,7 +801,7 @@ MethodResult contention_free_smt_method_result(int n, Contention contention, Itm
       base_result(fmt::format("n = {}, every ITM (exterior) {}, contention {} (Z3 proof, rlimit {})", n,
                               encoding_words(encoding), itm::to_string(contention), limits.rlimit));
   const ItmSmtResult smt = prove_contention_free(n, contention, limits, encoding);
-  if (settle(smt, n, result)) return result;
+  if (settle(smt.status, fmt::format("n = {}", n), smt.reason, result)) return result;
   if (static_cast<int>(smt.steps.size()) != n - 3)
     return model_error(std::move(result), n, "the model is not a triangulated polygon");
   auto g = itm::Itm::build(smt.steps, Rule::kExterior);

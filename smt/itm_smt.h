@@ -107,7 +107,7 @@
 #include "core/status.h"
 #include "itm/itm.h"
 #include "itm/itm_checks.h"
-#include "smt/hypercube_smt.h"  // SmtStatus
+#include "smt/smt_common.h"
 
 namespace topocheck::smt {
 

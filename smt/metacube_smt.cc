@@ -726,15 +726,6 @@ struct SplitEncoding {
 // ---------------------------------------------------------------------------------------------
 // The shared budget of one call.
 
-// Z3's "rlimit count" statistic (the context's running count), 0 if absent.
-uint64_t rlimit_count(const z3::solver& solver) {
-  const z3::stats stats = solver.statistics();
-  for (unsigned x = 0; x < stats.size(); ++x)
-    if (stats.key(x) == "rlimit count")
-      return stats.is_uint(x) ? stats.uint_value(x) : static_cast<uint64_t>(stats.double_value(x));
-  return 0;
-}
-
 class Meter {
  public:
   explicit Meter(const SolverLimits& limits)
@@ -929,21 +920,7 @@ std::optional<MethodResult> settled(const MetacubeSmtResult& smt, int k, int m, 
   MethodResult result;
   result.method = Method::kSmt;
   result.scope = std::move(scope);
-  switch (smt.status) {
-    case SmtStatus::kProved:
-      result.outcome = Outcome::kHolds;
-      result.cases = 1;
-      return result;
-    case SmtStatus::kUnknown:
-      result.outcome = Outcome::kInconclusive;
-      result.detail = fmt::format("{}: Z3 returned unknown ({})", mc_name(k, m), smt.reason);
-      return result;
-    case SmtStatus::kError:
-      result.outcome = Outcome::kError;
-      result.detail = fmt::format("{}: {}", mc_name(k, m), smt.reason);
-      return result;
-    case SmtStatus::kCounterexample: break;
-  }
+  if (settle(smt.status, mc_name(k, m), smt.reason, result)) return result;
   return std::nullopt;
 }
 

@@ -116,7 +116,7 @@
 #include "core/status.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube_checks.h"
-#include "smt/hypercube_smt.h"  // SmtStatus
+#include "smt/smt_common.h"
 
 namespace topocheck::smt {
 
