@@ -1,0 +1,184 @@
+// Unit tests of the migration construction and its checkers. The Fig. 2 values below are test
+// data (the paper's printed example), never inputs of the construction.
+#include <gtest/gtest.h>
+
+#include "migration/migration.h"
+#include "migration/migration_checks.h"
+#include "migration/migration_oracle.h"
+
+namespace topocheck::migration {
+namespace {
+
+Node N(const char* s) { return *parse_node(s); }
+Path P(const char* s) { return *parse_path(s); }
+
+struct Fig2 {
+  Instance inst = *parse_instance("0010**", "1*0*00");
+  Alpha alpha = *parse_alpha(inst, "0:2,1:4");
+};
+
+TEST(MigrationSets, Fig2Sets) {
+  Fig2 x;
+  EXPECT_EQ(dims_to_string(x.inst.C), "{5, 3}");
+  EXPECT_EQ(dims_to_string(x.inst.DSmT), "{1, 0}");
+  EXPECT_EQ(dims_to_string(x.inst.DTmS), "{4, 2}");
+  EXPECT_EQ(x.inst.I, 0u);
+  EXPECT_EQ(x.inst.zeta(), 2);
+  EXPECT_EQ(x.inst.beta(), 2);
+}
+
+TEST(MigrationIsomorphisms, Fig2ValuesPinTheBars) {
+  Fig2 x;
+  const Node u = N("001011"), v = N("001000");
+  EXPECT_EQ(f(x.inst, x.alpha, u), N("100000"));
+  EXPECT_EQ(g(x.inst, x.alpha, u), N("110100"));
+  EXPECT_EQ(f(x.inst, x.alpha, v), N("110100"));
+  EXPECT_EQ(g(x.inst, x.alpha, v), N("100000"));
+  int reproducing = 0;
+  for (Bars b : all_bars())
+    reproducing += f(x.inst, x.alpha, u, b) == N("100000") && g(x.inst, x.alpha, u, b) == N("110100") &&
+                   f(x.inst, x.alpha, v, b) == N("110100") && g(x.inst, x.alpha, v, b) == N("100000");
+  EXPECT_EQ(reproducing, 1);
+  const DSets du = d_sets(x.inst, x.alpha, u);
+  EXPECT_EQ(dims_to_string(du.f_S), "{1, 0}");
+  EXPECT_EQ(dims_to_string(du.f_T), "{}");
+  EXPECT_EQ(dims_to_string(du.g_S), "{1, 0}");
+  EXPECT_EQ(dims_to_string(du.g_T), "{4, 2}");
+  const DSets dv = d_sets(x.inst, x.alpha, v);
+  EXPECT_EQ(dims_to_string(dv.f_S), "{}");
+  EXPECT_EQ(dims_to_string(dv.f_T), "{4, 2}");
+  EXPECT_EQ(dv.g_S, 0u);
+  EXPECT_EQ(dv.g_T, 0u);
+  EXPECT_EQ(h(x.inst, f(x.inst, x.alpha, u)), g(x.inst, x.alpha, u));
+}
+
+TEST(MigrationPaths, PathKinds) {
+  Fig2 x;
+  const Node u = N("001011");
+  const Path aggressive = P("001011:001111:011111:111111:110111:110101:110100");
+  EXPECT_TRUE(is_aggressive(x.inst, x.alpha, Bars::paper(), aggressive, u));
+  const Path regular = P("001011:101011:100011:100001:100000");
+  EXPECT_TRUE(is_regular(x.inst, x.alpha, Bars::paper(), RegularReading::kF, regular, u));
+  // A D(S) link first: not regular, not aggressive.
+  EXPECT_FALSE(is_regular(x.inst, x.alpha, Bars::paper(), RegularReading::kF, P("001011:001010:101010:100010:100000"), u));
+  EXPECT_FALSE(is_aggressive(x.inst, x.alpha, Bars::paper(), P("001011:001010:001110:011110:111110:110110:110100"), u));
+  EXPECT_EQ(hamming_paths(N("000"), N("011")).size(), 2u);
+  EXPECT_FALSE(is_hamming_path(P("000:001:000:010:011"), N("000"), N("011")));
+}
+
+TEST(MigrationHammingPath, TieBreakAndBlocks) {
+  const Blocks none;
+  EXPECT_EQ(*hamming_path(N("000"), N("011"), none, TieBreak::kAscending), P("000:001:011"));
+  EXPECT_EQ(*hamming_path(N("000"), N("011"), none, TieBreak::kDescending), P("000:010:011"));
+  const Blocks b = {*parse_subcube("0*1")};  // blocks link 001-011
+  EXPECT_EQ(*hamming_path(N("000"), N("011"), b, TieBreak::kAscending), P("000:010:011"));
+  const Blocks both = {*parse_subcube("0*1"), *parse_subcube("01*")};
+  EXPECT_FALSE(hamming_path(N("000"), N("011"), both, TieBreak::kAscending).has_value());
+}
+
+TEST(MigrationInput, ErrorsNameTheArgument) {
+  EXPECT_FALSE(parse_instance("0010**", "1*0*0").ok());
+  EXPECT_FALSE(parse_instance("0010**", "1*0000").ok());
+  auto inst = *parse_instance("0010**", "1*0*00");
+  EXPECT_NE(parse_alpha(inst, "0:2").error().message.find("--alpha"), std::string::npos);
+  EXPECT_FALSE(parse_alpha(inst, "0:2,1:2").ok());
+  EXPECT_FALSE(parse_alpha(inst, "0:3,1:4").ok());
+  EXPECT_NE(parse_blocks(inst, "0010*0").error().message.find("meets S"), std::string::npos);
+  EXPECT_FALSE(parse_blocks(inst, "01****,0*1***").ok());  // overlapping blocks
+  EXPECT_TRUE(parse_blocks(inst, "01****").ok());
+  EXPECT_FALSE(parse_sequence(inst, "2").ok());
+  EXPECT_TRUE(parse_sequence(inst, "4,2").ok());
+}
+
+// Without blocks the Fig. 2 instance shows what the disjointness readings mean: the h-extensions
+// of 001001 and 001011 use link 100100-110100 in opposite directions (Lemma 3's paths z -> h(z)
+// and h(z) -> z), and 001010's extension passes through g(001000) = 100000. Only the
+// directed-link reading holds.
+TEST(MigrationProcedure, Fig2WithoutBlocksIsComplete) {
+  Fig2 x;
+  Params p = default_params(x.inst);
+  p.alpha = x.alpha;
+  p.ext_sequence = {2, 4};
+  const Plan plan = migrate(x.inst, {}, p);
+  ASSERT_EQ(plan.nodes.size(), 4u);
+  EXPECT_FALSE(check_plan_paths_valid(plan));
+  EXPECT_FALSE(check_plan_complete(plan));
+  for (Disjointness d : kAllDisjointness) EXPECT_FALSE(check_plan_pairs_disjoint(plan, d)) << to_string(d);
+  EXPECT_TRUE(check_plan_all_disjoint(plan, Disjointness::kNode));
+  EXPECT_TRUE(check_plan_all_disjoint(plan, Disjointness::kLink));
+  EXPECT_FALSE(check_plan_all_disjoint(plan, Disjointness::kDirectedLink));
+  EXPECT_FALSE(check_plan_t_links(plan));
+  EXPECT_FALSE(check_plan_length(plan));
+  // v = 001000 is Case b: the printed L^1, L^2 (k = 5 last / first) with k = 5.
+  p.k = 5;
+  const Plan plan5 = migrate(x.inst, {}, p);
+  EXPECT_EQ(plan5.nodes[0].paths[0].path, P("001000:000000:100000"));
+  EXPECT_EQ(plan5.nodes[0].paths[1].path, P("001000:101000:100000"));
+}
+
+// Negative controls: each plan checker rejects a deliberately broken plan.
+TEST(MigrationCheckers, NegativeControls) {
+  Fig2 x;
+  Params p = default_params(x.inst);
+  p.alpha = x.alpha;
+  const Plan good = migrate(x.inst, {}, p);
+  {
+    Plan bad = good;  // a path ending at f(u) instead of g(u)
+    bad.nodes[3].paths[1].path.nodes.resize(bad.nodes[3].paths[1].path.nodes.size() - 1);
+    EXPECT_TRUE(check_plan_paths_valid(bad));
+  }
+  {
+    Plan bad = good;  // a missing path
+    bad.nodes[3].paths.pop_back();
+    EXPECT_TRUE(check_plan_complete(bad));
+  }
+  {
+    Plan bad = good;  // both paths the same
+    bad.nodes[3].paths[1] = bad.nodes[3].paths[0];
+    for (Disjointness d : kAllDisjointness) EXPECT_TRUE(check_plan_pairs_disjoint(bad, d));
+  }
+  {
+    Plan bad = good;  // two nodes' paths share a node and a link: node 001001's aggressive path copied onto 001010
+    bad.nodes[2].paths[0] = bad.nodes[1].paths[0];
+    for (Disjointness d : kAllDisjointness) EXPECT_TRUE(check_plan_all_disjoint(bad, d)) << to_string(d);
+  }
+  {
+    Plan bad = good;  // a block over a used link
+    const Path& path = bad.nodes[3].paths[0].path;
+    bad.blocks = {Subcube{(path.nodes[1].bits ^ path.nodes[2].bits), path.nodes[1].bits & ~(path.nodes[1].bits ^ path.nodes[2].bits), 6}};
+    EXPECT_TRUE(check_plan_no_block_link(bad));
+  }
+  {
+    Plan bad = good;  // the extension marked as not an extension: T links outside it
+    bad.nodes[3].paths[1].ext_begin = -1;
+    EXPECT_TRUE(check_plan_t_links(bad));
+  }
+  {
+    Plan bad = good;  // a detour: too long
+    Path& path = bad.nodes[3].paths[0].path;
+    path.nodes.insert(path.nodes.begin() + 1, {path.nodes[0].flip(5), path.nodes[0]});
+    EXPECT_TRUE(check_plan_length(bad));
+  }
+}
+
+TEST(MigrationSection42, SpecificNodes) {
+  // |C| = 1: S = 0**, T = 1** would be beta = 0; take S = 00*, T = 1*0 (C = {2}, beta = 1).
+  auto inst = *parse_instance("00*", "1*0");
+  EXPECT_EQ(inst.zeta(), 1);
+  Params p = default_params(inst);
+  const Plan plan = migrate(inst, {}, p);
+  EXPECT_TRUE(plan.section_42);
+  ASSERT_EQ(plan.bs.size(), 1u);
+  EXPECT_FALSE(check_plan_paths_valid(plan)) << plan.to_text();
+  // beta = 0 with |C| = 1: the second path is reported absent, and the BFS oracle decides.
+  auto inst0 = *parse_instance("0*", "1*");
+  const Plan plan0 = migrate(inst0, {}, default_params(inst0));
+  ASSERT_EQ(plan0.nodes.size(), 2u);
+  EXPECT_TRUE(plan0.nodes[0].second_absent);
+  EXPECT_TRUE(check_plan_complete(plan0));
+  EXPECT_FALSE(second_path_with_others_fixed(plan0, 0, Disjointness::kNode).has_value());
+  EXPECT_EQ(isolated_disjoint_paths(plan0, 0), 2);
+}
+
+}  // namespace
+}  // namespace topocheck::migration
