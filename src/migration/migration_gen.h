@@ -4,8 +4,9 @@
 // `MigrationInput` = (n, S, T, alpha, the procedure's open choices, blocks). It prints in the CLI's
 // text forms (`construct migration`), e.g.
 //   --n 6 --S 0010** --T 1*0*00 --alpha 0:2,1:4 --blocks 01****,1*1*** --tie ascending
-//   --sequence 2,4 --k 3 --pick-p first --x-reading D_g
-// (one line; --alpha, --blocks, --sequence and --k are left out when empty / -1).
+//   --sequence 2,4 --k 3 --pick-p first --x-reading 'D_g(T|p)'
+// (one line; --alpha, --blocks, --sequence and --k are left out when empty / -1; the x reading is
+// quoted, its text form has '(' and '|').
 // Every generated or shrunk value is valid: make_instance(S, T) succeeds, parse_alpha(instance,
 // alpha.to_string()) gives alpha back, validate_blocks(instance, blocks) succeeds, ext_sequence is a
 // permutation of D(T)-D(S), and k is in C(S,T) (k = -1 exactly when C is empty). The bars are the
@@ -118,7 +119,7 @@ inline void showValue(const MigrationInput& value, std::ostream& os) {
   os << " --tie " << to_string(value.tie);
   if (!value.ext_sequence.empty()) os << " --sequence " << sequence_to_string(value.ext_sequence);
   if (value.k >= 0) os << " --k " << value.k;
-  os << " --pick-p " << to_string(value.pick_p) << " --x-reading " << to_string(value.x_reading);
+  os << " --pick-p " << to_string(value.pick_p) << " --x-reading '" << to_string(value.x_reading) << "'";
 }
 inline std::ostream& operator<<(std::ostream& os, const MigrationInput& value) {
   showValue(value, os);
