@@ -378,40 +378,54 @@ std::string to_string(Fig2Outcome outcome) {
 Fig2SearchResult search_fig2_blocks(const Fig2Example& ex, const Fig2SearchOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   Fig2SearchResult result;
-  const Params params = fig2_params(ex, options.tie, options.k);
-  auto calls = fig2_calls(ex, params);
-  if (!calls) {
-    result.outcome = Fig2Outcome::kNone;
-    result.reason = calls.error().message;
-    result.seconds = seconds_since(start);
-    return result;
+  // The (tie-break, k) combinations the partition must reproduce the printed paths under.
+  std::vector<Params> combos;
+  if (options.every_tie_and_k) {
+    for (const TieBreak tie : {TieBreak::kAscending, TieBreak::kDescending})
+      for (const int k : migration::dims_of(ex.inst.C)) combos.push_back(fig2_params(ex, tie, k));
+  } else {
+    combos.push_back(fig2_params(ex, options.tie, options.k));
   }
-  result.calls = static_cast<int>(calls->size());
+  std::vector<std::pair<TieBreak, std::vector<Fig2Call>>> constrained;
+  for (const Params& params : combos) {
+    auto calls = fig2_calls(ex, params);
+    if (!calls) {
+      result.outcome = Fig2Outcome::kNone;
+      result.reason = calls.error().message;
+      result.seconds = seconds_since(start);
+      return result;
+    }
+    result.calls += static_cast<int>(calls->size());
+    constrained.emplace_back(params.tie, *calls);
+  }
   try {
     z3::context ctx;
     Encoding enc(ctx, ex.inst);
     result.candidates = static_cast<int>(enc.candidates().size());
     z3::expr_vector constraints = enc.cover();
 
-    for (const Fig2Call& call : *calls) {
-      // The printed path is block-free and every path the tie-break tries first is blocked.
-      const std::vector<Path> all = migration::hamming_paths(call.from, call.to);
-      const auto it = std::find(all.begin(), all.end(), call.printed);
-      TC_CHECK(it != all.end(), "a Hamming path missing from hamming_paths");
-      constraints.push_back(!enc.blocked(call.printed));
-      const auto at = static_cast<size_t>(it - all.begin());
-      for (size_t i = 0; i < all.size(); ++i) {
-        const bool earlier = options.tie == TieBreak::kAscending ? i < at : i > at;
-        if (earlier) constraints.push_back(enc.blocked(all[i]));
+    for (const auto& [tie, calls] : constrained) {
+      for (const Fig2Call& call : calls) {
+        // The printed path is block-free and every path the tie-break tries first is blocked.
+        const std::vector<Path> all = migration::hamming_paths(call.from, call.to);
+        const auto it = std::find(all.begin(), all.end(), call.printed);
+        TC_CHECK(it != all.end(), "a Hamming path missing from hamming_paths");
+        constraints.push_back(!enc.blocked(call.printed));
+        const auto at = static_cast<size_t>(it - all.begin());
+        for (size_t i = 0; i < all.size(); ++i) {
+          const bool earlier = tie == TieBreak::kAscending ? i < at : i > at;
+          if (earlier) constraints.push_back(enc.blocked(all[i]));
+        }
       }
     }
     if (options.require_all_nodes) {
-      for (const Node s : migration::nodes_of(ex.inst.S))
-        for (const auto& [a, b] : hamming_calls(ex.inst, params, s)) {
-          z3::expr_vector some_free(ctx);
-          for (const Path& p : migration::hamming_paths(a, b)) some_free.push_back(!enc.blocked(p));
-          constraints.push_back(z3::mk_or(some_free));
-        }
+      for (const Params& combo : combos)
+        for (const Node s : migration::nodes_of(ex.inst.S))
+          for (const auto& [a, b] : hamming_calls(ex.inst, combo, s)) {
+            z3::expr_vector some_free(ctx);
+            for (const Path& path : migration::hamming_paths(a, b)) some_free.push_back(!enc.blocked(path));
+            constraints.push_back(z3::mk_or(some_free));
+          }
     }
 
     z3::params p(ctx);
@@ -444,14 +458,18 @@ Fig2SearchResult search_fig2_blocks(const Fig2Example& ex, const Fig2SearchOptio
       }
       if (r == z3::unknown) {
         result.outcome = Fig2Outcome::kUnknown;
-        result.reason = opt ? opt->reason_unknown() : solver->reason_unknown();
+        result.reason = opt ? std::string(Z3_optimize_get_reason_unknown(ctx, *opt)) : solver->reason_unknown();
         break;
       }
       ++result.models;
       const Blocks blocks = enc.decode(opt ? opt->get_model() : solver->get_model());
       std::vector<std::string> why;
       if (auto bad = check_partition(ex.inst, blocks)) why.push_back(*bad);
-      if (why.empty()) why = fig2_differences(ex, blocks, params);
+      for (const Params& combo : combos) {
+        if (!why.empty()) break;
+        for (const std::string& d : fig2_differences(ex, blocks, combo))
+          why.push_back(fmt::format("[{}, k = {}] {}", migration::to_string(combo.tie), combo.k, d));
+      }
       if (why.empty()) {
         result.outcome = Fig2Outcome::kFound;
         result.blocks = blocks;
