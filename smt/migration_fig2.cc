@@ -92,7 +92,8 @@ std::vector<Subcube> candidate_blocks(const Instance& inst) {
 }
 
 // The naive check of a decoded model: blocks avoid S and T, are pairwise disjoint and cover every
-// other node (validate_blocks checks the first two; the cover is the example's own condition).
+// other node (migration::validate_blocks checks the first two as well; the cover is the example's
+// own condition, "all the remaining nodes in H6 are block nodes").
 std::optional<std::string> check_partition(const Instance& inst, const Blocks& blocks) {
   for (size_t i = 0; i < blocks.size(); ++i) {
     if (meets(blocks[i], inst.S) || meets(blocks[i], inst.T))
@@ -464,7 +465,8 @@ Fig2SearchResult search_fig2_blocks(const Fig2Example& ex, const Fig2SearchOptio
       ++result.models;
       const Blocks blocks = enc.decode(opt ? opt->get_model() : solver->get_model());
       std::vector<std::string> why;
-      if (auto bad = check_partition(ex.inst, blocks)) why.push_back(*bad);
+      if (auto error = migration::validate_blocks(ex.inst, blocks)) why.push_back(error->message);
+      if (auto bad = check_partition(ex.inst, blocks); bad && why.empty()) why.push_back(*bad);
       for (const Params& combo : combos) {
         if (!why.empty()) break;
         for (const std::string& d : fig2_differences(ex, blocks, combo))

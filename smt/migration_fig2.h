@@ -27,10 +27,17 @@
 //    path, so the procedure succeeds everywhere, as the figure shows ("all the migration paths
 //    between S and T are given in the figure");
 //  - optionally minimize the number of chosen blocks (z3::optimize).
-// A model is only a candidate: it is decoded into migration::Blocks, validated, and migrate is run
-// with them; only when migrate reproduces every printed path is it reported found. A model migrate
-// disagrees with is recorded in `rejected` and excluded, and the search goes on (up to max_models).
+// A model is only a candidate: it is decoded into migration::Blocks, validated (validate_blocks and
+// a naive exact-cover check), and migrate is run with them; only when migrate reproduces every
+// printed path is it reported found. A model migrate disagrees with is recorded in `rejected` and
+// excluded, and the search goes on (up to max_models).
 // Unsat: no partition reproduces the printed paths under this tie-break and k.
+//
+// Found (Z3 4.8.12): a partition exists for each tie-break and each k in C = {5, 3}, 6 blocks at
+// the fewest (ascending: **0*1*,1*1***,**0*01,011***,0*0*00,0011**; descending:
+// 01****,1*1***,00*1**,1*0*1*,0000**,1*0*01); one for all four at once needs 7
+// (01****,1*1***,*00*1*,000*0*,0011**,1*0*01,110*1*, stored in the corpus case). Under each the
+// other nodes of S get both paths too.
 //
 // Cost at n = 6: 457 candidate blocks (of the 729 subcubes of Q_6) for Fig. 2's S and T; each
 // search, minimization included, takes well under a second (migration_fig2_test prints them).
