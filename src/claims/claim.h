@@ -186,5 +186,6 @@ void register_metacube_claims(Registry& registry);
 void register_metacube_oracle_claims(Registry& registry);  // metacube.thm2.optimality
 void register_itm_claims(Registry& registry);
 void register_itm_thm3_claims(Registry& registry);  // itm.thm3.*
+void register_migration_claims(Registry& registry);
 
 }  // namespace topocheck::claims

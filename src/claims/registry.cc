@@ -9,6 +9,7 @@ Registry default_registry() {
   register_metacube_oracle_claims(registry);
   register_itm_claims(registry);
   register_itm_thm3_claims(registry);
+  register_migration_claims(registry);
   return registry;
 }
 

@@ -1,0 +1,942 @@
+// The migration claims (Chen and Tzeng, "On-Line Task Migration in Hypercubes Through Double
+// Disjoint Paths", paper 000): the isomorphisms, Lemmas 1-6 over every path of each kind,
+// Theorems 1 and 2 over every input of the procedure, Section 5's length premise and latency
+// model, Section 4.2's counting, and the conclusion's promise (absence reported only when no
+// path exists), checked by the naive checkers of migration/migration_checks.h.
+//
+// Exhaustive sweeps: n = 1, 2, ... (fewest dimensions first, so the first violation is among the
+// smallest), every pair (S, T) of subcubes of equal dimension (S != T), every alpha, every
+// h-extension sequence, both tie-breaks of HAMMING-PATH, every k in C (Case b), both picks of p
+// and (Section 4.2) both readings of X, and every packing of blocks (sets of pairwise disjoint
+// subcubes of dimension >= 1 outside S and T; 0-dimensional blocks have no links and change
+// nothing). One sweep per situation and budget judges every theorem reading at once (cached).
+#include <algorithm>
+#include <bit>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "claims/claim.h"
+#include "migration/migration.h"
+#include "migration/migration_checks.h"
+#include "migration/migration_oracle.h"
+
+namespace topocheck::claims {
+namespace {
+
+using migration::Disjointness;
+using migration::Instance;
+using migration::Params;
+using migration::Plan;
+using nlohmann::json;
+
+constexpr const char* kPaper = "000_545b7be81ce3b031.txt";
+
+// Largest n of each sweep per budget.
+const PerBudget<int> kTheoremMaxN{3, 4, 5};
+const PerBudget<int> kLemmaMaxN{3, 4, 5};
+const PerBudget<int> kIsoMaxN{4, 6, 8};
+
+uint64_t bit(int i) { return uint64_t{1} << i; }
+
+// ---------------------------------------------------------------------------------------------
+// Inputs of the procedure and their text forms.
+
+struct Input {
+  Instance inst;
+  Params params;
+  migration::Blocks blocks;
+};
+
+json input_json(const Input& in) {
+  json j = {{"S", in.inst.S.to_string()},
+            {"T", in.inst.T.to_string()},
+            {"alpha", in.params.alpha.to_string()},
+            {"sequence", fmt::format("{}", fmt::join(in.params.ext_sequence, ","))},
+            {"tie_break", migration::to_string(in.params.tie)},
+            {"k", in.params.k},
+            {"pick_p", migration::to_string(in.params.pick_p)},
+            {"x", in.params.x_reading == migration::XReading::kDg ? "D_g" : "D_f"},
+            {"blocks", migration::blocks_to_string(in.blocks)}};
+  return j;
+}
+
+Result<std::string> get_string(const json& input, const char* key) {
+  if (!input.is_object() || !input.contains(key) || !input.at(key).is_string())
+    return invalid_argument(fmt::format("input.{} must be a string", key));
+  return input.at(key).get<std::string>();
+}
+
+Result<Input> input_from_json(const json& input) {
+  Input in;
+  auto S = get_string(input, "S");
+  if (!S) return S.error();
+  auto T = get_string(input, "T");
+  if (!T) return T.error();
+  auto inst = migration::parse_instance(*S, *T);
+  if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
+  in.inst = *inst;
+  in.params = migration::default_params(in.inst);
+  if (input.contains("alpha")) {
+    auto text = get_string(input, "alpha");
+    if (!text) return text.error();
+    auto a = migration::parse_alpha(in.inst, *text);
+    if (!a) return invalid_argument("input.alpha: " + a.error().message);
+    in.params.alpha = *a;
+  }
+  if (input.contains("sequence")) {
+    auto text = get_string(input, "sequence");
+    if (!text) return text.error();
+    auto s = migration::parse_sequence(in.inst, *text);
+    if (!s) return invalid_argument("input.sequence: " + s.error().message);
+    in.params.ext_sequence = *s;
+  }
+  if (input.contains("tie_break")) {
+    auto text = get_string(input, "tie_break");
+    if (!text) return text.error();
+    auto t = migration::parse_tie_break(*text);
+    if (!t) return invalid_argument("input.tie_break must be ascending or descending");
+    in.params.tie = *t;
+  }
+  if (input.contains("k")) {
+    if (!input.at("k").is_number_integer()) return invalid_argument("input.k must be an integer");
+    const int k = input.at("k").get<int>();
+    if (k != -1 && (k < 0 || k >= in.inst.n || !(in.inst.C & bit(k))))
+      return invalid_argument(fmt::format("input.k: {} is not in C(S,T) = {}", k, migration::dims_to_string(in.inst.C)));
+    in.params.k = k;
+  }
+  if (input.contains("pick_p")) {
+    auto text = get_string(input, "pick_p");
+    if (!text) return text.error();
+    if (*text != "first" && *text != "last") return invalid_argument("input.pick_p must be first or last");
+    in.params.pick_p = *text == "first" ? migration::PickP::kFirst : migration::PickP::kLast;
+  }
+  if (input.contains("x")) {
+    auto text = get_string(input, "x");
+    if (!text) return text.error();
+    if (*text != "D_g" && *text != "D_f") return invalid_argument("input.x must be D_g or D_f");
+    in.params.x_reading = *text == "D_g" ? migration::XReading::kDg : migration::XReading::kDf;
+  }
+  if (input.contains("blocks")) {
+    auto text = get_string(input, "blocks");
+    if (!text) return text.error();
+    auto b = migration::parse_blocks(in.inst, *text);
+    if (!b) return invalid_argument("input.blocks: " + b.error().message);
+    in.blocks = *b;
+  }
+  return in;
+}
+
+// Every subcube of Q_n with d '*'s, ascending by (free mask, values).
+std::vector<Subcube> subcubes(int n, int d) {
+  std::vector<Subcube> out;
+  for (uint64_t free = 0; free < bit(n); ++free) {
+    if (std::popcount(free) != d) continue;
+    for (uint64_t values = 0; values < bit(n); ++values)
+      if ((values & free) == 0) out.push_back(Subcube{free, values, n});
+  }
+  return out;
+}
+
+uint64_t node_mask(const Subcube& c) {
+  uint64_t m = 0;
+  for (const Node& u : migration::nodes_of(c)) m |= bit(static_cast<int>(u.bits));
+  return m;
+}
+
+// Every packing of blocks (pairwise disjoint subcubes of dimension >= 1 outside S and T), the
+// empty packing first; n <= 6 (node sets as 64-bit masks). `visit` returns true to stop.
+bool for_each_packing(const Instance& inst, const std::function<bool(const migration::Blocks&)>& visit) {
+  TC_CHECK(inst.n <= 6, "packings are enumerated for n <= 6");
+  const uint64_t taken = node_mask(inst.S) | node_mask(inst.T);
+  std::vector<std::pair<Subcube, uint64_t>> cands;
+  for (int d = 1; d <= inst.n; ++d)
+    for (const Subcube& c : subcubes(inst.n, d)) {
+      const uint64_t m = node_mask(c);
+      if ((m & taken) == 0) cands.emplace_back(c, m);
+    }
+  migration::Blocks current;
+  // Choose candidates in index order (each set once).
+  auto rec = [&](auto&& self, size_t from, uint64_t used) -> bool {
+    if (visit(current)) return true;
+    for (size_t k = from; k < cands.size(); ++k) {
+      if (cands[k].second & used) continue;
+      current.push_back(cands[k].first);
+      if (self(self, k + 1, used | cands[k].second)) return true;
+      current.pop_back();
+    }
+    return false;
+  };
+  return rec(rec, 0, 0);
+}
+
+std::vector<std::vector<int>> all_sequences(uint64_t mask) {
+  std::vector<std::vector<int>> out;
+  auto dims = migration::dims_of(mask);
+  do out.push_back(dims);
+  while (std::next_permutation(dims.begin(), dims.end()));
+  return out;
+}
+
+// Every pair (S, T) of subcubes of Q_n with equal dimension, S != T.
+bool for_each_instance(int n, const std::function<bool(const Instance&)>& visit) {
+  for (int d = 0; d <= n; ++d) {
+    const auto cubes = subcubes(n, d);
+    for (const Subcube& S : cubes)
+      for (const Subcube& T : cubes) {
+        if (S == T) continue;
+        auto inst = migration::make_instance(S, T);
+        TC_CHECK(inst.ok(), "make_instance rejected a pair of equal dimension");
+        if (visit(*inst)) return true;
+      }
+  }
+  return false;
+}
+
+enum class Situation { k41, k42 };  // |C| = 0 or >= 2; |C| = 1
+
+bool in_situation(const Instance& inst, Situation s) { return (inst.zeta() == 1) == (s == Situation::k42); }
+
+// Every input of the procedure for one instance (see the file comment). `visit` returns true to
+// stop.
+bool for_each_input(const Instance& inst, Situation s, const std::function<bool(const Input&)>& visit) {
+  const auto alphas = migration::all_alphas(inst);
+  const auto sequences = all_sequences(inst.DTmS);
+  std::vector<int> ks = {-1};
+  if (s == Situation::k41 && inst.zeta() >= 2) ks = migration::dims_of(inst.C);
+  std::vector<migration::PickP> picks = {migration::PickP::kFirst};
+  std::vector<migration::XReading> xs = {migration::XReading::kDg};
+  if (s == Situation::k42) {
+    picks.push_back(migration::PickP::kLast);
+    xs.push_back(migration::XReading::kDf);
+  }
+  return for_each_packing(inst, [&](const migration::Blocks& blocks) {
+    for (const auto& alpha : alphas)
+      for (const auto& seq : sequences)
+        for (auto tie : {migration::TieBreak::kAscending, migration::TieBreak::kDescending})
+          for (int k : ks)
+            for (auto pick : picks)
+              for (auto x : xs) {
+                Input in{inst, migration::default_params(inst), blocks};
+                in.params.alpha = alpha;
+                in.params.ext_sequence = seq;
+                in.params.tie = tie;
+                in.params.k = k;
+                in.params.pick_p = pick;
+                in.params.x_reading = x;
+                if (visit(in)) return true;
+              }
+    return false;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Theorem checks, judged on one plan.
+
+using PlanCheck = std::function<Violation(const Plan&)>;
+
+struct TheoremCheck {
+  std::string name;
+  PlanCheck check;
+  bool x_dependent = false;  // Section 4.2: judged separately per reading of X
+};
+
+// For a node with fewer than two paths: is a further block-free path disjoint from all the
+// chosen ones findable (Boost BFS)? The procedure's promise says no.
+Violation absence_is_real(const Plan& plan, Disjointness d) {
+  for (size_t i = 0; i < plan.nodes.size(); ++i) {
+    const auto& np = plan.nodes[i];
+    if (np.u == np.target || np.paths.size() >= 2) continue;
+    if (auto path = migration::second_path_with_others_fixed(plan, i, d))
+      return fmt::format("node {}: the procedure reports \"{}\", yet {} is block-free and {}-disjoint from every chosen path",
+                         np.u, np.missing, *path, migration::to_string(d));
+  }
+  return std::nullopt;
+}
+
+std::vector<TheoremCheck> theorem_checks(Situation s) {
+  std::vector<TheoremCheck> out;
+  const bool x = s == Situation::k42;
+  out.push_back({"valid", migration::check_plan_paths_valid, x});
+  out.push_back({"complete", migration::check_plan_complete, x});
+  if (s == Situation::k42)
+    out.push_back({"complete-under-proviso",
+                   [](const Plan& p) -> Violation {
+                     return migration::proviso_holds(p) ? migration::check_plan_complete(p) : std::nullopt;
+                   },
+                   x});
+  out.push_back({"hamming-succeeds",
+                 [](const Plan& p) -> Violation {
+                   for (const auto& np : p.nodes)
+                     if (np.hamming_failed) return fmt::format("node {}: {}", np.u, np.missing);
+                   return std::nullopt;
+                 },
+                 x});
+  for (Disjointness d : migration::kAllDisjointness) {
+    out.push_back({"pairs-" + migration::to_string(d), [d](const Plan& p) { return migration::check_plan_pairs_disjoint(p, d); }, x});
+    out.push_back({"all-" + migration::to_string(d), [d](const Plan& p) { return migration::check_plan_all_disjoint(p, d); }, x});
+    out.push_back({"absence-" + migration::to_string(d), [d](const Plan& p) { return absence_is_real(p, d); }, x});
+  }
+  out.push_back({"no-block-link", migration::check_plan_no_block_link, x});
+  out.push_back({"t-links", migration::check_plan_t_links, x});
+  out.push_back({"length", migration::check_plan_length, x});
+  return out;
+}
+
+struct SweepOutcome {
+  uint64_t cases = 0;
+  std::optional<Counterexample> counterexample;
+};
+
+// One sweep per (situation, budget): every theorem check on every input, until each check has
+// its first counterexample. Keys: check name, plus "@D_g"/"@D_f" for X-dependent checks.
+struct SweepResults {
+  std::map<std::string, SweepOutcome> by_check;
+  std::string scope;
+};
+
+std::string x_name(migration::XReading x) { return x == migration::XReading::kDg ? "D_g" : "D_f"; }
+
+SweepResults run_sweep(const RunContext& ctx, Situation s, int max_n) {
+  SweepResults res;
+  const auto checks = theorem_checks(s);
+  std::vector<std::string> keys;
+  for (const auto& c : checks) {
+    if (c.x_dependent) {
+      keys.push_back(c.name + "@D_g");
+      keys.push_back(c.name + "@D_f");
+    } else {
+      keys.push_back(c.name);
+    }
+  }
+  for (const auto& k : keys) res.by_check[k];
+  uint64_t inputs = 0;
+  for (int n = 1; n <= max_n; ++n) {
+    ctx.report(fmt::format("migration sweep (Section {}) n = {}", s == Situation::k41 ? "4.1" : "4.2", n));
+    for_each_instance(n, [&](const Instance& inst) {
+      if (!in_situation(inst, s)) return false;
+      for_each_input(inst, s, [&](const Input& in) {
+        ++inputs;
+        const Plan plan = migration::migrate(in.inst, in.blocks, in.params);
+        for (const auto& c : checks) {
+          const std::string key = c.x_dependent ? c.name + "@" + x_name(in.params.x_reading) : c.name;
+          SweepOutcome& o = res.by_check[key];
+          if (o.counterexample) continue;
+          ++o.cases;
+          if (auto v = c.check(plan)) {
+            Counterexample cx;
+            cx.params = {{"n", in.inst.n}};
+            cx.input = input_json(in);
+            cx.violation = *v;
+            cx.witness = plan.to_json();
+            cx.minimized = true;
+            o.counterexample = std::move(cx);
+          }
+        }
+        return false;
+      });
+      return false;
+    });
+  }
+  res.scope = fmt::format(
+      "n = 1..{}, every (S, T) of equal dimension with {}, every alpha, sequence, tie-break, k{}, every block packing "
+      "({} inputs)",
+      max_n, s == Situation::k41 ? "|C| = 0 or >= 2" : "|C| = 1", s == Situation::k42 ? ", pick of p" : "", inputs);
+  return res;
+}
+
+const SweepResults& sweep_results(const RunContext& ctx, Situation s) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::unique_ptr<SweepResults>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  const int max_n = kTheoremMaxN.at(ctx.budget);
+  auto& slot = cache[{static_cast<int>(s), max_n}];
+  if (!slot) slot = std::make_unique<SweepResults>(run_sweep(ctx, s, max_n));
+  return *slot;
+}
+
+MethodResult from_sweep(const RunContext& ctx, Situation s, const std::string& key, Method method) {
+  const SweepResults& res = sweep_results(ctx, s);
+  const auto it = res.by_check.find(key);
+  TC_CHECK(it != res.by_check.end(), "unknown sweep check " + key);
+  MethodResult r;
+  r.method = method;
+  r.scope = res.scope;
+  r.cases = it->second.cases;
+  if (it->second.counterexample) {
+    r.outcome = Outcome::kRefuted;
+    r.counterexample = it->second.counterexample;
+    r.detail = it->second.counterexample->violation;
+  } else {
+    r.outcome = Outcome::kHolds;
+  }
+  return r;
+}
+
+CaseFn plan_case_fn(Situation s, const std::string& name) {
+  return [s, name](const json& params, const json& input) -> Result<CaseCheck> {
+    (void)params;
+    auto in = input_from_json(input);
+    if (!in) return in.error();
+    if (!in_situation(in->inst, s)) return invalid_argument("input.S/T: not in this claim's situation");
+    for (const auto& c : theorem_checks(s))
+      if (c.name == name) {
+        const Plan plan = migration::migrate(in->inst, in->blocks, in->params);
+        return CaseCheck{c.check(plan), plan.to_json()};
+      }
+    return invalid_argument("unknown check " + name);
+  };
+}
+
+Reading theorem_reading(Situation s, const std::string& check, std::optional<migration::XReading> x,
+                        const std::string& name, const std::string& description, Method method = Method::kExhaustive) {
+  Reading r;
+  r.name = name;
+  r.description = description;
+  const std::string key = x ? check + "@" + x_name(*x) : check;
+  r.methods.emplace_back(method, [s, key, method](const RunContext& ctx) { return from_sweep(ctx, s, key, method); });
+  r.check_case = plan_case_fn(s, check);
+  return r;
+}
+
+// The readings of one theorem property: per situation (Theorem 1: 4.1; Theorem 2: 4.2 with both
+// readings of X).
+std::vector<Reading> theorem_readings(Situation s, const std::string& check, const std::string& words,
+                                      const std::string& name_prefix = "", Method method = Method::kExhaustive) {
+  std::vector<Reading> out;
+  if (s == Situation::k41) {
+    out.push_back(theorem_reading(s, check, std::nullopt, name_prefix.empty() ? "as-printed" : name_prefix, words, method));
+  } else {
+    for (auto x : {migration::XReading::kDg, migration::XReading::kDf}) {
+      const std::string xw = x == migration::XReading::kDg
+                                 ? "; q's second path crosses X = D_g(T|p), link k, then X (ends at g(p)^(k) -> g(p))"
+                                 : "; q's second path crosses X = D_f(T|p), link k, then X";
+      out.push_back(theorem_reading(s, check, x, (name_prefix.empty() ? "" : name_prefix + "-") + "X" + x_name(x),
+                                    words + xw, method));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lemmas: every path of each kind, no blocks.
+
+struct LemmaCtx {
+  Instance inst;
+  migration::Alpha alpha;
+};
+
+std::vector<Path> aggressive_paths(const LemmaCtx& c, Node u) {
+  std::vector<Path> out;
+  for (Path& p : migration::hamming_paths(u, migration::g(c.inst, c.alpha, u)))
+    if (migration::is_aggressive(c.inst, c.alpha, migration::Bars::paper(), p, u)) out.push_back(std::move(p));
+  return out;
+}
+
+std::vector<Path> regular_paths(const LemmaCtx& c, Node u, migration::RegularReading r) {
+  std::vector<Path> out;
+  for (Path& p : migration::hamming_paths(u, migration::f(c.inst, c.alpha, u)))
+    if (migration::is_regular(c.inst, c.alpha, migration::Bars::paper(), r, p, u)) out.push_back(std::move(p));
+  return out;
+}
+
+// A lemma check on one (S, T, alpha): the first violation over all its nodes and paths.
+using LemmaCheck = std::function<Violation(const LemmaCtx&)>;
+
+Violation first_shared(const std::vector<Path>& as, const std::vector<Path>& bs, Disjointness d) {
+  for (const Path& a : as)
+    for (const Path& b : bs)
+      if (auto v = migration::check_disjoint({a, b}, d)) return fmt::format("{} and {}: {}", a, b, *v);
+  return std::nullopt;
+}
+
+MethodResult lemma_sweep(const RunContext& ctx, const LemmaCheck& check, int max_n) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  r.outcome = Outcome::kHolds;
+  r.scope = fmt::format("n = 1..{}, every (S, T) of equal dimension (S != T), every alpha, every path of each kind", max_n);
+  for (int n = 1; n <= max_n && r.outcome == Outcome::kHolds; ++n) {
+    ctx.report(fmt::format("lemma sweep n = {}", n));
+    for_each_instance(n, [&](const Instance& inst) {
+      for (const auto& alpha : migration::all_alphas(inst)) {
+        ++r.cases;
+        if (auto v = check(LemmaCtx{inst, alpha})) {
+          r.outcome = Outcome::kRefuted;
+          r.detail = *v;
+          Counterexample cx;
+          cx.params = {{"n", n}};
+          cx.input = {{"S", inst.S.to_string()}, {"T", inst.T.to_string()}, {"alpha", alpha.to_string()}};
+          cx.violation = *v;
+          cx.minimized = true;
+          r.counterexample = std::move(cx);
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+  return r;
+}
+
+CaseFn lemma_case_fn(LemmaCheck check) {
+  return [check](const json&, const json& input) -> Result<CaseCheck> {
+    auto S = get_string(input, "S");
+    if (!S) return S.error();
+    auto T = get_string(input, "T");
+    if (!T) return T.error();
+    auto inst = migration::parse_instance(*S, *T);
+    if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
+    auto a = get_string(input, "alpha");
+    if (!a) return a.error();
+    auto alpha = migration::parse_alpha(*inst, *a);
+    if (!alpha) return invalid_argument("input.alpha: " + alpha.error().message);
+    return CaseCheck{check(LemmaCtx{*inst, *alpha}), json::object()};
+  };
+}
+
+Reading lemma_reading(std::string name, std::string description, LemmaCheck check) {
+  Reading r;
+  r.name = std::move(name);
+  r.description = std::move(description);
+  r.methods.emplace_back(Method::kExhaustive,
+                         [check](const RunContext& ctx) { return lemma_sweep(ctx, check, kLemmaMaxN.at(ctx.budget)); });
+  r.check_case = lemma_case_fn(check);
+  return r;
+}
+
+std::string d_words(Disjointness d) {
+  switch (d) {
+    case Disjointness::kNode: return "no internal node of one path occurs anywhere in the other";
+    case Disjointness::kLink: return "no link is used by both paths";
+    case Disjointness::kDirectedLink: return "no link is used by both paths in the same direction";
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Isomorphisms (Bars readings).
+
+using IsoCheck = std::function<Violation(const Instance&, const migration::Alpha&, migration::Bars)>;
+
+Violation iso_maps_onto(const Instance& inst, const migration::Alpha& alpha, migration::Bars bars, bool use_g) {
+  std::vector<Node> images;
+  const auto S = migration::nodes_of(inst.S);
+  for (Node u : S) {
+    const Node x = use_g ? migration::g(inst, alpha, u, bars) : migration::f(inst, alpha, u, bars);
+    if (!inst.T.contains(x)) return fmt::format("{}({}) = {} is not in T = {}", use_g ? "g" : "f", u, x, inst.T);
+    images.push_back(x);
+  }
+  std::sort(images.begin(), images.end());
+  if (std::adjacent_find(images.begin(), images.end()) != images.end())
+    return fmt::format("{} is not injective on S = {}", use_g ? "g" : "f", inst.S);
+  for (Node u : S)
+    for (Node v : S) {
+      const Node a = use_g ? migration::g(inst, alpha, u, bars) : migration::f(inst, alpha, u, bars);
+      const Node b = use_g ? migration::g(inst, alpha, v, bars) : migration::f(inst, alpha, v, bars);
+      if ((hamming(u, v) == 1) != (hamming(a, b) == 1))
+        return fmt::format("{} does not preserve adjacency: {}, {} -> {}, {}", use_g ? "g" : "f", u, v, a, b);
+    }
+  return std::nullopt;
+}
+
+MethodResult iso_sweep(const RunContext& ctx, const IsoCheck& check, migration::Bars bars, int max_n) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  r.outcome = Outcome::kHolds;
+  r.scope = fmt::format("n = 1..{}, every (S, T) of equal dimension (S != T), every alpha, every node", max_n);
+  for (int n = 1; n <= max_n && r.outcome == Outcome::kHolds; ++n) {
+    ctx.report(fmt::format("isomorphism sweep n = {}", n));
+    for_each_instance(n, [&](const Instance& inst) {
+      for (const auto& alpha : migration::all_alphas(inst)) {
+        ++r.cases;
+        if (auto v = check(inst, alpha, bars)) {
+          r.outcome = Outcome::kRefuted;
+          r.detail = *v;
+          Counterexample cx;
+          cx.params = {{"n", n}, {"bars", bars.to_string()}};
+          cx.input = {{"S", inst.S.to_string()}, {"T", inst.T.to_string()}, {"alpha", alpha.to_string()}};
+          cx.violation = *v;
+          cx.minimized = true;
+          r.counterexample = std::move(cx);
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+  return r;
+}
+
+std::vector<Reading> bars_readings(const std::string& what, IsoCheck check) {
+  std::vector<Reading> out;
+  for (migration::Bars bars : migration::all_bars()) {
+    Reading r;
+    r.name = bars == migration::Bars::paper() ? "bars-fig2" : "bars-" + bars.to_string();
+    r.description = fmt::format(
+        "{}; lost bars read as: f complements u[i] when u[a^-1(i)] {} T[a^-1(i)], g when {}{}", what,
+        bars.f_complements_on_equal ? "=" : "!=", bars.g_complements_on_equal ? "=" : "!=",
+        bars == migration::Bars::paper() ? " (the assignment Fig. 2 pins)" : "");
+    r.methods.emplace_back(Method::kExhaustive, [check, bars](const RunContext& ctx) {
+      return iso_sweep(ctx, check, bars, kIsoMaxN.at(ctx.budget));
+    });
+    r.check_case = [check, bars](const json&, const json& input) -> Result<CaseCheck> {
+      auto S = get_string(input, "S");
+      if (!S) return S.error();
+      auto T = get_string(input, "T");
+      if (!T) return T.error();
+      auto inst = migration::parse_instance(*S, *T);
+      if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
+      auto a = get_string(input, "alpha");
+      if (!a) return a.error();
+      auto alpha = migration::parse_alpha(*inst, *a);
+      if (!alpha) return invalid_argument("input.alpha: " + alpha.error().message);
+      return CaseCheck{check(*inst, *alpha, bars), json::object()};
+    };
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 5's latency model over a parameter grid.
+
+struct LatencyGrid {
+  // Message sizes M in units of X (M_c or L_f): M / X from 1000 to 10^6; start-up up to 1% of
+  // M / B; n <= 16 and every zeta + beta <= n with beta >= 1.
+  static constexpr double kRatios[] = {1e3, 1e4, 1e5, 1e6};
+  static constexpr double kStartups[] = {0.0, 0.001, 0.01};
+};
+
+MethodResult latency_sweep(double min_speedup, bool reduction) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  r.outcome = Outcome::kHolds;
+  r.scope = "n = 1..16, zeta + beta <= n, beta >= 1, M/X in {1e3, 1e4, 1e5, 1e6}, start-up in {0, 0.1%, 1%} of M/B";
+  for (int n = 1; n <= 16; ++n)
+    for (int beta = 1; beta <= n; ++beta)
+      for (int zeta = 0; zeta + beta <= n; ++zeta)
+        for (double ratio : LatencyGrid::kRatios)
+          for (double st : LatencyGrid::kStartups) {
+            ++r.cases;
+            const double M = ratio, B = 1, X = 1;
+            const auto l = migration::latency(M, B, X, zeta, beta, st * M / B);
+            const double value = reduction ? l.reduction() : l.speedup();
+            if (value < min_speedup) {
+              r.outcome = Outcome::kRefuted;
+              r.detail = fmt::format("n = {}, zeta = {}, beta = {}, M/X = {}, start-up {}: {} = {:.3f} < {}", n, zeta,
+                                     beta, ratio, st, reduction ? "reduction" : "speedup", value, min_speedup);
+              Counterexample cx;
+              cx.params = {{"n", n}};
+              cx.input = {{"zeta", zeta}, {"beta", beta}, {"M_over_X", ratio}, {"startup_fraction", st}};
+              cx.violation = r.detail;
+              cx.minimized = true;
+              r.counterexample = cx;
+              return r;
+            }
+          }
+  return r;
+}
+
+}  // namespace
+
+void register_migration_claims(Registry& registry) {
+  auto add = [&](std::string id, std::string location, std::string statement, std::vector<Reading> readings) {
+    Claim c;
+    c.id = std::move(id);
+    c.paper = kPaper;
+    c.location = std::move(location);
+    c.statement = std::move(statement);
+    c.readings = std::move(readings);
+    registry.add(std::move(c));
+  };
+
+  // Isomorphisms.
+  add("migration.iso.f", "Section 2.2 (Chen-Lai's f)", "f is an isomorphism from S to T.",
+      bars_readings("f maps S into T, injectively, preserving adjacency both ways",
+                    [](const Instance& i, const migration::Alpha& a, migration::Bars b) { return iso_maps_onto(i, a, b, false); }));
+  add("migration.iso.g", "Section 3.1, equation (1)", "g is an isomorphism from S to T.",
+      bars_readings("g maps S into T, injectively, preserving adjacency both ways",
+                    [](const Instance& i, const migration::Alpha& a, migration::Bars b) { return iso_maps_onto(i, a, b, true); }));
+  add("migration.iso.g_is_h_of_f", "Section 3.1, after equation (2)", "For any node u in S, g(u) = h(f(u)).",
+      bars_readings("g(u) = h(f(u)) for every u in S, h complementing D(T)-D(S)",
+                    [](const Instance& inst, const migration::Alpha& a, migration::Bars b) -> Violation {
+                      for (Node u : migration::nodes_of(inst.S))
+                        if (migration::g(inst, a, u, b) != migration::h(inst, migration::f(inst, a, u, b)))
+                          return fmt::format("u = {}: g(u) = {} but h(f(u)) = {}", u, migration::g(inst, a, u, b),
+                                             migration::h(inst, migration::f(inst, a, u, b)));
+                      return std::nullopt;
+                    }));
+  add("migration.iso.distance", "Section 2.2", "The Hamming distance between u in S and f(u) is exactly |C(S,T)| + |D(S)-D(T)|.",
+      bars_readings("H(u, f(u)) = zeta + beta for every u in S (Section 5's single-path length P = zeta + beta)",
+                    [](const Instance& inst, const migration::Alpha& a, migration::Bars b) -> Violation {
+                      for (Node u : migration::nodes_of(inst.S))
+                        if (hamming(u, migration::f(inst, a, u, b)) != inst.zeta() + inst.beta())
+                          return fmt::format("u = {}: H(u, f(u)) = {}, zeta + beta = {}", u,
+                                             hamming(u, migration::f(inst, a, u, b)), inst.zeta() + inst.beta());
+                      return std::nullopt;
+                    }));
+
+  // Lemmas.
+  {
+    std::vector<Reading> rs;
+    for (Disjointness d : migration::kAllDisjointness)
+      rs.push_back(lemma_reading(migration::to_string(d), "u != v; every aggressive path of u and of v; " + d_words(d),
+                                 [d](const LemmaCtx& c) -> Violation {
+                                   const auto S = migration::nodes_of(c.inst.S);
+                                   for (Node u : S)
+                                     for (Node v : S)
+                                       if (u < v)
+                                         if (auto w = first_shared(aggressive_paths(c, u), aggressive_paths(c, v), d))
+                                           return fmt::format("S = {}, T = {}, alpha {}: {}", c.inst.S, c.inst.T,
+                                                              c.alpha.to_string(), *w);
+                                   return std::nullopt;
+                                 }));
+    add("migration.lemma1.aggressive_disjoint", "Section 3.2, Lemma 1",
+        "Let u and v be any two nodes in S. An aggressive path from u to g(u) and any aggressive path from v to g(v) "
+        "are totally disjoint.",
+        std::move(rs));
+  }
+  {
+    std::vector<Reading> rs;
+    for (auto reg : {migration::RegularReading::kF, migration::RegularReading::kAsPrintedG})
+      for (bool same : {false, true})
+        for (Disjointness d : migration::kAllDisjointness)
+          rs.push_back(lemma_reading(
+              fmt::format("{}-{}-{}", reg == migration::RegularReading::kF ? "Df" : "Dg", same ? "any" : "distinct",
+                          migration::to_string(d)),
+              fmt::format("regular read with {} (Definition 1); {}; D_f(S|u) nonempty; every regular path of u, every "
+                          "aggressive path of v; {}",
+                          migration::to_string(reg), same ? "u = v allowed (as Case a uses it)" : "u != v", d_words(d)),
+              [reg, same, d](const LemmaCtx& c) -> Violation {
+                const auto S = migration::nodes_of(c.inst.S);
+                for (Node u : S) {
+                  if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
+                  const auto regs = regular_paths(c, u, reg);
+                  for (Node v : S) {
+                    if (u == v && !same) continue;
+                    if (auto w = first_shared(regs, aggressive_paths(c, v), d))
+                      return fmt::format("S = {}, T = {}, alpha {}, u = {}, v = {}: {}", c.inst.S, c.inst.T,
+                                         c.alpha.to_string(), u, v, *w);
+                  }
+                }
+                return std::nullopt;
+              }));
+    add("migration.lemma2.regular_aggressive_disjoint", "Section 3.2, Lemma 2",
+        "Let u and v be any two nodes in S and D_f(S|u) nonempty. A regular path from u to f(u) and an aggressive path "
+        "from v to g(v) are totally disjoint.",
+        std::move(rs));
+  }
+  {
+    std::vector<Reading> rs;
+    for (Disjointness d : migration::kAllDisjointness)
+      rs.push_back(lemma_reading(migration::to_string(d),
+                                 "u != v in T; both paths follow the same sequence of D(T)-D(S) (every sequence); " + d_words(d),
+                                 [d](const LemmaCtx& c) -> Violation {
+                                   const auto T = migration::nodes_of(c.inst.T);
+                                   for (const auto& seq : all_sequences(c.inst.DTmS))
+                                     for (Node u : T)
+                                       for (Node v : T)
+                                         if (u < v)
+                                           if (auto w = first_shared({migration::path_along(u, seq)},
+                                                                     {migration::path_along(v, seq)}, d))
+                                             return fmt::format("S = {}, T = {}, sequence {}: {}", c.inst.S, c.inst.T,
+                                                                fmt::join(seq, ","), *w);
+                                   return std::nullopt;
+                                 }));
+    add("migration.lemma3.h_paths_disjoint", "Section 3.2, Lemma 3",
+        "Let u and v be any two nodes in T. Any pair of paths which traverse links along the dimensions in D(T)-D(S) "
+        "following the same sequence, one from u to h(u) and the other from v to h(v), are totally disjoint.",
+        std::move(rs));
+  }
+  {
+    std::vector<Reading> rs;
+    for (auto reg : {migration::RegularReading::kF, migration::RegularReading::kAsPrintedG})
+      rs.push_back(lemma_reading(reg == migration::RegularReading::kF ? "Df" : "Dg",
+                                 "regular read with " + migration::to_string(reg) + "; D_f(S|u) nonempty; no hop of any "
+                                 "regular path joins two nodes of T",
+                                 [reg](const LemmaCtx& c) -> Violation {
+                                   for (Node u : migration::nodes_of(c.inst.S)) {
+                                     if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
+                                     for (const Path& p : regular_paths(c, u, reg))
+                                       for (size_t k = 0; k + 1 < p.nodes.size(); ++k)
+                                         if (c.inst.T.contains(p.nodes[k]) && c.inst.T.contains(p.nodes[k + 1]))
+                                           return fmt::format("S = {}, T = {}, alpha {}: regular path {} uses link {}-{} of T",
+                                                              c.inst.S, c.inst.T, c.alpha.to_string(), p, p.nodes[k],
+                                                              p.nodes[k + 1]);
+                                   }
+                                   return std::nullopt;
+                                 }));
+    add("migration.lemma4.regular_avoids_t", "Section 3.2, Lemma 4",
+        "Let u be any node in S and D_f(S|u) nonempty. No regular path from u to f(u) traverses any link in T.",
+        std::move(rs));
+  }
+  add("migration.lemma5.aggressive_avoids_t", "Section 3.2, Lemma 5",
+      "Let u be any node in S. No aggressive path from u to g(u) traverses any link in T.",
+      {lemma_reading("as-printed", "no hop of any aggressive path joins two nodes of T", [](const LemmaCtx& c) -> Violation {
+        for (Node u : migration::nodes_of(c.inst.S))
+          for (const Path& p : aggressive_paths(c, u))
+            for (size_t k = 0; k + 1 < p.nodes.size(); ++k)
+              if (c.inst.T.contains(p.nodes[k]) && c.inst.T.contains(p.nodes[k + 1]))
+                return fmt::format("S = {}, T = {}, alpha {}: aggressive path {} uses link {}-{} of T", c.inst.S,
+                                   c.inst.T, c.alpha.to_string(), p, p.nodes[k], p.nodes[k + 1]);
+        return std::nullopt;
+      })});
+  {
+    std::vector<Reading> rs;
+    for (bool same : {false, true})
+      for (Disjointness d : migration::kAllDisjointness)
+        rs.push_back(lemma_reading(
+            fmt::format("{}-{}", same ? "any" : "distinct", migration::to_string(d)),
+            fmt::format("{}; D_f(S|u) nonempty; u' = u XOR (D(T)-D(S)); every Hamming path u -> u', every aggressive "
+                        "path of v; {}",
+                        same ? "u = v allowed" : "u != v", d_words(d)),
+            [same, d](const LemmaCtx& c) -> Violation {
+              const auto S = migration::nodes_of(c.inst.S);
+              for (Node u : S) {
+                if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
+                const auto hs = migration::hamming_paths(u, Node{u.bits ^ c.inst.DTmS, u.width});
+                for (Node v : S) {
+                  if (u == v && !same) continue;
+                  if (auto w = first_shared(hs, aggressive_paths(c, v), d))
+                    return fmt::format("S = {}, T = {}, alpha {}, u = {}, v = {}: {}", c.inst.S, c.inst.T,
+                                       c.alpha.to_string(), u, v, *w);
+                }
+              }
+              return std::nullopt;
+            }));
+    add("migration.lemma6.hamming_aggressive_disjoint", "Section 3.2, Lemma 6",
+        "Let u and v be any two nodes in S and D_f(S|u) nonempty. If the addresses of nodes u and u' differ in exactly "
+        "D(T)-D(S), then a Hamming path from u to u' and any aggressive path from v to g(v) are totally disjoint.",
+        std::move(rs));
+  }
+
+  // Theorems 1 and 2.
+  struct Prop {
+    std::string what, location, statement, check, words;
+  };
+  const std::vector<Prop> props = {
+      {"valid", "Section 4", "Both paths of every node run from u to g(u).", "valid",
+       "every path is a valid simple path of Q_n from u to g(u)"},
+      {"two_paths", "Theorem {}", "Two totally disjoint paths exist between every node in S and its corresponding node in T.",
+       "complete", "every node u != g(u) of S gets two paths (HAMMING-PATH may fail; Section 4.2 may report absence)"},
+      {"hamming_succeeds", "Section 4 (HAMMING-PATH where the procedure calls it)",
+       "HAMMING-PATH determines the Hamming paths the procedure asks for, avoiding all blocks.", "hamming-succeeds",
+       "no HAMMING-PATH call of the procedure returns none"},
+      {"no_block_link", "Theorem {}", "The paths contain no block link.", "no-block-link", "no hop of any path is a block link"},
+      {"t_links", "Sections 4.1-4.2 (Lemmas 4, 5: only the h-extensions run inside T)",
+       "No path uses a link of T except along its h-extension.", "t-links",
+       "no hop joins two nodes of T before the path's extension"},
+      {"length", "Section 5", "Every migration path is at most zeta + 2 beta long.", "length",
+       "every path has at most |C(S,T)| + 2|D(S)-D(T)| links"},
+  };
+  for (int thm : {1, 2}) {
+    const Situation s = thm == 1 ? Situation::k41 : Situation::k42;
+    const std::string where = thm == 1 ? "|C(S,T)| = 0 or >= 2" : "|C(S,T)| = 1";
+    for (const Prop& p : props) {
+      if (p.what == "length" && thm == 2) continue;
+      add(fmt::format("migration.thm{}.{}", thm, p.what), fmt::format(fmt::runtime(p.location), thm),
+          p.statement + " (" + where + ")", theorem_readings(s, p.check, p.words));
+    }
+    {
+      std::vector<Reading> rs;
+      for (Disjointness d : migration::kAllDisjointness)
+        for (Reading& r : theorem_readings(s, "pairs-" + migration::to_string(d), d_words(d), migration::to_string(d)))
+          rs.push_back(std::move(r));
+      add(fmt::format("migration.thm{}.pair_disjoint", thm), fmt::format("Theorem {}", thm),
+          "The two paths between every node in S and its corresponding node in T are totally disjoint (" + where + ").",
+          std::move(rs));
+    }
+    {
+      std::vector<Reading> rs;
+      for (Disjointness d : migration::kAllDisjointness)
+        for (Reading& r : theorem_readings(s, "all-" + migration::to_string(d), "paths of different nodes: " + d_words(d),
+                                           migration::to_string(d)))
+          rs.push_back(std::move(r));
+      add(fmt::format("migration.thm{}.all_disjoint", thm), fmt::format("Theorem {}", thm),
+          "All the paths between S and T are pairwise disjoint (" + where + ").", std::move(rs));
+    }
+  }
+  add("migration.thm2.two_paths_under_proviso", "Theorem 2",
+      "Under |C(S,T)| = 1, two totally disjoint paths exist between every node in S and its corresponding node in T, "
+      "provided that not every aggressive path from B traverses link k last, for all B's.",
+      theorem_readings(Situation::k42, "complete-under-proviso",
+                       "whenever every B has beta > 0 and an aggressive path whose last link is not k, every node gets "
+                       "two paths"));
+  add("migration.thm2.length", "Section 5", "Every migration path is at most zeta + 2 beta long (|C(S,T)| = 1).",
+      theorem_readings(Situation::k42, "length", "every path has at most 1 + 2|D(S)-D(T)| links"));
+  {
+    std::vector<Reading> rs;
+    for (Situation s : {Situation::k41, Situation::k42})
+      for (Disjointness d : migration::kAllDisjointness)
+        for (Reading& r : theorem_readings(
+                 s, "absence-" + migration::to_string(d),
+                 "whenever a node gets fewer than two paths, Boost BFS finds no block-free path from u to g(u) "
+                 "disjoint (" + migration::to_string(d) + ") from every path chosen (the others fixed)",
+                 fmt::format("{}-{}", s == Situation::k41 ? "4.1" : "4.2", migration::to_string(d)), Method::kOracle))
+          rs.push_back(std::move(r));
+    add("migration.conclusion.tells_absence", "Section 6 (Concluding Remarks)",
+        "The procedure identifies two migration paths from each participating node, if they exist, or otherwise tells "
+        "the absence of the second migration path.",
+        std::move(rs));
+  }
+
+  // Section 4.2's counting.
+  {
+    auto count_check = [](bool as_printed) {
+      return [as_printed](const LemmaCtx& c) -> Violation {
+        if (c.inst.zeta() != 1) return std::nullopt;
+        const Plan plan = migration::migrate(c.inst, {}, [&] {
+          Params p = migration::default_params(c.inst);
+          p.alpha = c.alpha;
+          return p;
+        }());
+        const uint64_t expected = uint64_t{1} << (as_printed ? c.inst.beta() : c.inst.gamma());
+        if (plan.bs.size() != expected)
+          return fmt::format("S = {}, T = {}: S splits into {} subcubes B along D(S) n D(T) (one specific node each), "
+                             "not 2^{} = {}",
+                             c.inst.S, c.inst.T, plan.bs.size(), as_printed ? "beta" : "gamma", expected);
+        for (const auto& b : plan.bs) {
+          int specific = 0;
+          for (Node u : migration::nodes_of(b.cube)) specific += migration::d_sets(c.inst, c.alpha, u).f_S == 0;
+          if (specific != 1) return fmt::format("B = {} has {} nodes q with D_f(S|q) empty", b.cube, specific);
+        }
+        return std::nullopt;
+      };
+    };
+    add("migration.sec42.specific_nodes", "Section 4.2",
+        "S can be partitioned into 2^beta beta-dimensional subcubes along those dimensions in D(S) n D(T); each B has "
+        "exactly one node q with D_f(S|q) empty; there are 2^beta specific nodes totally in S.",
+        {lemma_reading("as-printed", "2^beta subcubes B and specific nodes, one per B", count_check(true)),
+         lemma_reading("2^gamma", "2^gamma subcubes B (gamma = |D(S) n D(T)|), one specific node per B", count_check(false))});
+  }
+
+  // Section 5's latency model.
+  {
+    auto reading = [](std::string name, std::string words, double bound, bool reduction) {
+      Reading r;
+      r.name = std::move(name);
+      r.description = std::move(words);
+      r.methods.emplace_back(Method::kExhaustive,
+                             [bound, reduction](const RunContext&) { return latency_sweep(bound, reduction); });
+      return r;
+    };
+    add("migration.sec5.speedup", "Section 5.2",
+        "The proposed speedy task migration leads to a speedup factor of roughly 2 (network latency (X/B)P + M/B "
+        "with P = zeta + beta against (X/B)P + M/(2B) with P = zeta + 2 beta, X = L_f).",
+        {reading("within-10pct", "speedup >= 1.8 over the grid (M >= 1000 X, start-up <= 1% of M/B)", 1.8, false),
+         reading("within-5pct", "speedup >= 1.9 over the grid (M >= 1000 X, start-up <= 1% of M/B)", 1.9, false)});
+    add("migration.sec5.reduction", "Section 5.1",
+        "Speedy task migration yields a reduction in the communication latency by almost 50% (X = M_c).",
+        {reading("at-least-45pct", "latency reduction >= 45% over the grid (M >= 1000 X, start-up <= 1% of M/B)", 0.45,
+                 true)});
+  }
+}
+
+}  // namespace topocheck::claims
