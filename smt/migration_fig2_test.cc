@@ -3,6 +3,7 @@
 // each tie-break and each k in C(S,T); only the paper's complement bars reproduce the printed
 // images; and without blocks the ascending tie-break takes another u -> x path (blocks matter).
 // The printed data comes from corpus/migration/examples/fig2.json.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -233,6 +234,73 @@ TEST(MigrationFig2, OnlyThePaperBarsReproduceThePrintedImages) {
   }
   EXPECT_EQ(reproducing, 1);
   EXPECT_EQ(migration::all_bars().size(), 4u);
+}
+
+// Every printed cell, recomputed from the library (the values from f, g and d_sets, the paths
+// from migrate under the stored blocks) and diffed as the example method diffs: no difference.
+// The cells named D_f here are printed "D_A" (the case's notes).
+TEST(MigrationFig2, EveryPrintedCellIsReproducedUnderTheStoredPartition) {
+  const Loaded& l = fig2();
+  ASSERT_TRUE(l.ex.blocks.has_value());
+  const auto& inst = l.ex.inst;
+  const auto params = fig2_params(l.ex, l.tie, l.k);
+  const migration::Plan plan = migration::migrate(inst, *l.ex.blocks, params);
+  auto paths_of = [&](Node s) {
+    std::vector<migration::MigrationPath> out;
+    for (const auto& np : plan.nodes)
+      if (np.u == s) out = np.paths;
+    return out;
+  };
+  auto node_json = [&](Node s, const std::string& name) {
+    const migration::DSets ds = migration::d_sets(inst, params.alpha, s, params.bars);
+    const Node fs = migration::f(inst, params.alpha, s, params.bars);
+    const Node gs = migration::g(inst, params.alpha, s, params.bars);
+    nlohmann::json j = {{"node", s.to_string()},
+                        {"case", ds.f_S != 0 ? "a" : "b"},
+                        {"f(" + name + ")", fs.to_string()},
+                        {"D_f(S|" + name + ")", migration::dims_to_string(ds.f_S)},
+                        {"g(" + name + ")", gs.to_string()},
+                        {"D_f(T|" + name + ")", migration::dims_to_string(ds.f_T)},
+                        {"D_g(S|" + name + ")", migration::dims_to_string(ds.g_S)},
+                        {"D_g(T|" + name + ")", migration::dims_to_string(ds.g_T)}};
+    return j;
+  };
+  nlohmann::json computed = {{"C(S,T)", migration::dims_to_string(inst.C)},
+                             {"D(S)-D(T)", migration::dims_to_string(inst.DSmT)},
+                             {"D(T)-D(S)", migration::dims_to_string(inst.DTmS)}};
+  nlohmann::json u = node_json(l.ex.u, "u");
+  const auto calls = hamming_calls(inst, params, l.ex.u);
+  ASSERT_EQ(calls.size(), 4u);
+  const Node w = calls[0].second, x = calls[2].second;
+  u["w"] = w.to_string();
+  u["x"] = x.to_string();
+  for (const auto& mp : paths_of(l.ex.u)) {
+    if (mp.kind == migration::PathKind::kRegularExtended) u["regular_extended"] = path_to_json(mp.path);
+    if (mp.kind == migration::PathKind::kAggressive) {
+      // Split at w: HAMMING-PATH(u, w), and HAMMING-PATH(g(u), w) reversed.
+      const auto at = std::find(mp.path.nodes.begin(), mp.path.nodes.end(), w);
+      ASSERT_NE(at, mp.path.nodes.end());
+      Path head, tail;
+      head.nodes.assign(mp.path.nodes.begin(), at + 1);
+      tail.nodes.assign(at, mp.path.nodes.end());
+      std::reverse(tail.nodes.begin(), tail.nodes.end());
+      u["HAMMING-PATH(u, w)"] = path_to_json(head);
+      u["HAMMING-PATH(g(u), w)"] = path_to_json(tail);
+    }
+  }
+  nlohmann::json v = node_json(l.ex.v, "v");
+  // L^1, L^2 in the text's order: the one through link k last is L^1 for k = 5 (as stored).
+  std::vector<Path> vp;
+  for (const auto& mp : paths_of(l.ex.v)) vp.push_back(mp.path);
+  ASSERT_EQ(vp.size(), 2u);
+  if (vp[0] != l.ex.v_l1) std::swap(vp[0], vp[1]);
+  v["L^1"] = path_to_json(vp[0]);
+  v["L^2"] = path_to_json(vp[1]);
+  computed["u"] = u;
+  computed["v"] = v;
+  const auto diffs = corpus::diff_cells(l.c.expected, computed);
+  for (const auto& d : diffs) ADD_FAILURE() << d.cell << ": printed " << d.printed << ", computed " << d.computed;
+  EXPECT_EQ(corpus::count_cells(l.c.expected), 42u);  // 3 sets, 25 cells of u, 14 of v
 }
 
 // Negative control: with no blocks, the ascending HAMMING-PATH from u to x crosses dimension 3
