@@ -107,7 +107,10 @@ struct MigrationInput {
 
 inline std::string sequence_to_string(const std::vector<int>& dims) {
   std::string out;
-  for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(dims[i]);
+  }
   return out;
 }
 
