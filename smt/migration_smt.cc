@@ -97,6 +97,14 @@ uint64_t eval_bv(const z3::model& model, const z3::expr& e) {
 
 bool eval_bool(const z3::model& model, const z3::expr& e) { return model.eval(e, true).is_true(); }
 
+// At most one of `es`, pairwise (plain clauses: the bit-vector solver has no cardinality theory).
+z3::expr at_most_one(const z3::expr_vector& es) {
+  z3::expr_vector pairs(es.ctx());
+  for (unsigned i = 0; i < es.size(); ++i)
+    for (unsigned k = i + 1; k < es.size(); ++k) pairs.push_back(!(es[i] && es[k]));
+  return z3::mk_and(pairs);
+}
+
 // ---------------------------------------------------------------------------------------------
 // (1) The isomorphisms, from the paper's formulas (see the header).
 
@@ -132,13 +140,13 @@ struct SymPair {
       z3::expr_vector row(ctx());
       for (int i = 0; i < n; ++i) row.push_back(a[j][i]);
       wellformed.push_back(z3::implies(in_DSmT(j), z3::mk_or(row)));
-      wellformed.push_back(z3::atmost(row, 1));
+      wellformed.push_back(at_most_one(row));
     }
     for (int i = 0; i < n; ++i) {
       z3::expr_vector column(ctx());
       for (int j = 0; j < n; ++j) column.push_back(a[j][i]);
       wellformed.push_back(z3::implies(in_DTmS(i), z3::mk_or(column)));
-      wellformed.push_back(z3::atmost(column, 1));
+      wellformed.push_back(at_most_one(column));
     }
   }
   void add_value_constraints() {
