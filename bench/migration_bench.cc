@@ -12,7 +12,10 @@
 // Inputs: migration::gen::migration_input_of_n(n, kMaxDim) at fixed seeds (deterministic), those
 // without blocks skipped. Every plan must pass check_plan_paths_valid and the two HAMMING-PATH
 // variants must agree on every pair (the benchmark errors otherwise).
-// Measured: see the report of the commit that adds this file; the last lines printed are the ratios.
+// Measured (a shared 2-core VM under load, Release, --benchmark_min_time=0.3; items/s): migrate
+// 48 K plans/s at n = 8 (BFS baseline 21 K: 2.3x), 20 K at n = 12 (1.0 K: 20x), 17 K at n = 16
+// (60: 288x; about 25 nodes of S per plan); HAMMING-PATH 1.2-1.5 M pairs/s at d = 4, 6, 7 against
+// the brute force's 212 K, 7.9 K, 1.7 K (7x, 182x, 734x). The last lines printed are the ratios.
 // Usage: migration_bench [--benchmark_min_time=...].
 #include <bit>
 #include <cstdint>
