@@ -29,6 +29,8 @@
 #include "corpus/corpus.h"
 #include "hypercube/hypercube.h"
 #include "itm/itm.h"
+#include "migration/migration.h"
+#include "migration/migration_checks.h"
 #include "itm/itm_checks.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube_checks.h"
@@ -812,6 +814,74 @@ int cmd_construct_itm(const ItmArgs& a) {
   return kExitOk;
 }
 
+struct MigrationArgs {
+  int n = 0;
+  std::string S, T, alpha, blocks, sequence, tie = "ascending", pick_p = "first", x = "D_g", bars = "f:=,g:!=";
+  int k = -1;
+  bool json = false;
+};
+
+// The procedure of Section 4 on one input: both paths of every node of S (or the reason one is
+// absent), and what the shared checkers say of Theorems 1/2 under each disjointness reading.
+int cmd_construct_migration(const MigrationArgs& a) {
+  auto inst = migration::parse_instance(a.S, a.T);
+  if (!inst) return usage_error(inst.error().message);
+  if (a.n != 0 && a.n != inst->n)
+    return usage_error(fmt::format("--n: {} but --S and --T have {} symbols", a.n, inst->n));
+  migration::Params params = migration::default_params(*inst);
+  if (!a.alpha.empty() || inst->beta() == 0) {
+    auto alpha = migration::parse_alpha(*inst, a.alpha);
+    if (!alpha) return usage_error(alpha.error().message);
+    params.alpha = *alpha;
+  }
+  if (!a.sequence.empty()) {
+    auto seq = migration::parse_sequence(*inst, a.sequence);
+    if (!seq) return usage_error(seq.error().message);
+    params.ext_sequence = *seq;
+  }
+  auto tie = migration::parse_tie_break(a.tie);
+  if (!tie) return usage_error(fmt::format("--tie-break: '{}' is not ascending or descending", a.tie));
+  params.tie = *tie;
+  if (a.k != -1) {
+    if (a.k < 0 || a.k >= inst->n || !(inst->C & (uint64_t{1} << a.k)))
+      return usage_error(fmt::format("--k: {} is not in C(S,T) = {}", a.k, migration::dims_to_string(inst->C)));
+    params.k = a.k;
+  }
+  if (a.pick_p != "first" && a.pick_p != "last") return usage_error("--pick-p: must be first or last");
+  params.pick_p = a.pick_p == "first" ? migration::PickP::kFirst : migration::PickP::kLast;
+  if (a.x != "D_g" && a.x != "D_f") return usage_error("--x: must be D_g or D_f");
+  params.x_reading = a.x == "D_g" ? migration::XReading::kDg : migration::XReading::kDf;
+  bool bars_ok = false;
+  for (migration::Bars b : migration::all_bars())
+    if (b.to_string() == a.bars) {
+      params.bars = b;
+      bars_ok = true;
+    }
+  if (!bars_ok) return usage_error(fmt::format("--bars: '{}' is not f:=,g:!= / f:=,g:= / f:!=,g:!= / f:!=,g:=", a.bars));
+  auto blocks = migration::parse_blocks(*inst, a.blocks);
+  if (!blocks) return usage_error(blocks.error().message);
+  const migration::Plan plan = migration::migrate(*inst, *blocks, params);
+  std::vector<std::pair<std::string, Violation>> checks = {
+      {"valid", migration::check_plan_paths_valid(plan)},
+      {"two_paths", migration::check_plan_complete(plan)},
+      {"no_block_link", migration::check_plan_no_block_link(plan)},
+      {"t_links", migration::check_plan_t_links(plan)},
+      {"length", migration::check_plan_length(plan)}};
+  for (auto d : migration::kAllDisjointness) {
+    checks.emplace_back("pair_disjoint." + migration::to_string(d), migration::check_plan_pairs_disjoint(plan, d));
+    checks.emplace_back("all_disjoint." + migration::to_string(d), migration::check_plan_all_disjoint(plan, d));
+  }
+  if (a.json) {
+    json out = plan.to_json();
+    for (const auto& [name, v] : checks) out["checks"][name] = v ? json(*v) : json("holds");
+    std::cout << out.dump() << "\n";
+    return kExitOk;
+  }
+  std::cout << plan.to_text();
+  for (const auto& [name, v] : checks) std::cout << fmt::format("  {:28} {}\n", name, v ? "fails: " + *v : "holds");
+  return kExitOk;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -905,6 +975,21 @@ int run(int argc, char** argv) {
   citm->add_option("--rule", itm_args.rule, "exterior (default) or any-edge");
   citm->add_flag("--json", itm_args.json, "JSON output");
 
+  MigrationArgs mig_args;
+  auto* cmig = construct->add_subcommand("migration", "Section 4 of the migration paper: two paths from every node of S");
+  cmig->add_option("--n", mig_args.n, "cube dimension (optional; must match --S and --T)");
+  cmig->add_option("--S", mig_args.S, "source subcube over {0,1,*}, e.g. 0010**")->required();
+  cmig->add_option("--T", mig_args.T, "target subcube of the same dimension, e.g. 1*0*00")->required();
+  cmig->add_option("--alpha", mig_args.alpha, "bijection D(S)-D(T) -> D(T)-D(S), e.g. 0:2,1:4 (default: in order)");
+  cmig->add_option("--blocks", mig_args.blocks, "active subcubes other than S, comma-separated (default none)");
+  cmig->add_option("--sequence", mig_args.sequence, "h-extension dimension sequence over D(T)-D(S), e.g. 2,4");
+  cmig->add_option("--tie-break", mig_args.tie, "HAMMING-PATH tie-break: ascending (default) or descending");
+  cmig->add_option("--k", mig_args.k, "Case b's link k in C(S,T) (default: the smallest)");
+  cmig->add_option("--pick-p", mig_args.pick_p, "Section 4.2: first (default) or last eligible p");
+  cmig->add_option("--x", mig_args.x, "Section 4.2: X = D_g (default) or D_f of p");
+  cmig->add_option("--bars", mig_args.bars, "which cases of f and g complement (default f:=,g:!=, pinned by Fig. 2)");
+  cmig->add_flag("--json", mig_args.json, "JSON output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -936,6 +1021,7 @@ int run(int argc, char** argv) {
   if (*mpaths) return cmd_construct_mc_paths(mc_paths_args);
   if (*mroute) return cmd_construct_mc_route(mc_route_args);
   if (*citm) return cmd_construct_itm(itm_args);
+  if (*cmig) return cmd_construct_migration(mig_args);
   return usage_error("no command given");
 }
 
