@@ -25,8 +25,11 @@
 
 #include "claims/claim.h"
 #include "claims/example_method.h"
+#include "claims/migration_scope.h"
+#include "claims/random_method.h"
 #include "migration/migration.h"
 #include "migration/migration_checks.h"
+#include "migration/migration_gen.h"
 #include "migration/migration_oracle.h"
 
 namespace topocheck::claims {
@@ -392,6 +395,38 @@ MethodResult from_sweep(const RunContext& ctx, Situation s, const std::string& k
   return r;
 }
 
+// Random inputs (migration/migration_gen.h: n <= 16, dim(S) <= 8, random blocks, every choice
+// random) judged by one theorem check; inputs outside the situation are skipped. For Section
+// 4.2 the reading fixes X.
+MethodResult random_theorem(const RunContext& ctx, Situation s, const std::string& check,
+                            std::optional<migration::XReading> x) {
+  namespace scope = migration_scope;
+  PlanCheck fn;
+  for (const auto& c : theorem_checks(s))
+    if (c.name == check) fn = c.check;
+  TC_CHECK(fn != nullptr, "unknown theorem check " + check);
+  RandomSpec<migration::MigrationInput> spec{migration::gen::migration_input(scope::kRandomMaxN, scope::kRandomMaxDim)};
+  spec.cases = scope::kRandomCases.at(ctx.budget);
+  spec.scope = fmt::format("random inputs with n = 1..{}, dim(S) <= {}, random blocks and choices ({} only)",
+                           scope::kRandomMaxN, scope::kRandomMaxDim,
+                           s == Situation::k41 ? "|C| = 0 or >= 2" : "|C| = 1");
+  spec.check = [&](const migration::MigrationInput& gen_in) -> std::optional<Counterexample> {
+    Input in{gen_in.instance(), gen_in.params(), gen_in.blocks};
+    if (!in_situation(in.inst, s)) return std::nullopt;
+    if (x) in.params.x_reading = *x;
+    const Plan plan = migration::migrate(in.inst, in.blocks, in.params);
+    auto v = fn(plan);
+    if (!v) return std::nullopt;
+    Counterexample cx;
+    cx.params = {{"n", in.inst.n}};
+    cx.input = input_json(in);
+    cx.violation = *v;
+    cx.witness = plan.to_json();
+    return cx;
+  };
+  return run_random(ctx, spec);
+}
+
 CaseFn plan_case_fn(Situation s, const std::string& name) {
   return [s, name](const json& params, const json& input) -> Result<CaseCheck> {
     (void)params;
@@ -414,6 +449,9 @@ Reading theorem_reading(Situation s, const std::string& check, std::optional<mig
   r.description = description;
   const std::string key = x ? check + "@" + x_name(*x) : check;
   r.methods.emplace_back(method, [s, key, method](const RunContext& ctx) { return from_sweep(ctx, s, key, method); });
+  if (method == Method::kExhaustive)
+    r.methods.emplace_back(Method::kRandom,
+                           [s, check, x](const RunContext& ctx) { return random_theorem(ctx, s, check, x); });
   r.check_case = plan_case_fn(s, check);
   return r;
 }

@@ -3,8 +3,8 @@
 //
 // `MigrationInput` = (n, S, T, alpha, the procedure's open choices, blocks). It prints in the CLI's
 // text forms (`construct migration`), e.g.
-//   --n 6 --S 0010** --T 1*0*00 --alpha 0:2,1:4 --blocks 01****,1*1*** --tie ascending
-//   --sequence 2,4 --k 3 --pick-p first --x-reading 'D_g(T|p)'
+//   --n 6 --S 0010** --T 1*0*00 --alpha 0:2,1:4 --blocks 01****,1*1*** --tie-break ascending
+//   --sequence 2,4 --k 3 --pick-p first --x D_g   (the flags of `topocheck construct migration`)
 // (one line; --alpha, --blocks, --sequence and --k are left out when empty / -1; the x reading is
 // quoted, its text form has '(' and '|').
 // Every generated or shrunk value is valid: make_instance(S, T) succeeds, parse_alpha(instance,
@@ -119,10 +119,10 @@ inline void showValue(const MigrationInput& value, std::ostream& os) {
   os << "--n " << value.n << " --S " << value.S.to_string() << " --T " << value.T.to_string();
   if (!value.alpha.map.empty()) os << " --alpha " << value.alpha.to_string();
   if (!value.blocks.empty()) os << " --blocks " << blocks_to_string(value.blocks);
-  os << " --tie " << to_string(value.tie);
+  os << " --tie-break " << to_string(value.tie);
   if (!value.ext_sequence.empty()) os << " --sequence " << sequence_to_string(value.ext_sequence);
   if (value.k >= 0) os << " --k " << value.k;
-  os << " --pick-p " << to_string(value.pick_p) << " --x-reading '" << to_string(value.x_reading) << "'";
+  os << " --pick-p " << to_string(value.pick_p) << " --x " << (value.x_reading == XReading::kDg ? "D_g" : "D_f");
 }
 inline std::ostream& operator<<(std::ostream& os, const MigrationInput& value) {
   showValue(value, os);
