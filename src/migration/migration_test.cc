@@ -5,6 +5,7 @@
 #include "migration/migration.h"
 #include "migration/migration_checks.h"
 #include "migration/migration_oracle.h"
+#include "migration/packings.h"
 
 namespace topocheck::migration {
 namespace {
@@ -178,6 +179,60 @@ TEST(MigrationSection42, SpecificNodes) {
   EXPECT_TRUE(check_plan_complete(plan0));
   EXPECT_FALSE(second_path_with_others_fixed(plan0, 0, Disjointness::kNode).has_value());
   EXPECT_EQ(isolated_disjoint_paths(plan0, 0), 2);
+}
+
+}  // namespace
+}  // namespace topocheck::migration
+
+namespace topocheck::migration {
+namespace {
+
+// The reduction the n = 5 sweeps use (packings.h): every packing P gives the same plan, and the
+// same plan-checker verdicts, as its part that meets a HAMMING-PATH span; checked for every
+// packing of every instance up to n = 4 under every alpha, sequence, tie-break, k, p and X.
+TEST(MigrationPackings, RelevantPartGivesTheSamePlanAndVerdicts) {
+  uint64_t packings = 0, plans = 0;
+  for (int n = 1; n <= 4; ++n)
+    for (int d = 0; d <= n; ++d)
+      for (const Subcube& S : subcubes(n, d))
+        for (const Subcube& T : subcubes(n, d)) {
+          if (S == T) continue;
+          const Instance inst = *make_instance(S, T);
+          const auto spans = hamming_spans(inst);
+          for_each_packing(inst, [&](const Blocks& blocks) -> bool {
+            ++packings;
+            Blocks relevant;
+            for (const Subcube& b : blocks)
+              if (meets_a_span(b, spans)) relevant.push_back(b);
+            for (const Alpha& alpha : all_alphas(inst)) {
+              Params p = default_params(inst);
+              p.alpha = alpha;
+              for (TieBreak tie : {TieBreak::kAscending, TieBreak::kDescending})
+                for (XReading x : {XReading::kDg, XReading::kDf}) {
+                  p.tie = tie;
+                  p.x_reading = x;
+                  p.pick_p = x == XReading::kDg ? PickP::kFirst : PickP::kLast;
+                  const Plan full = migrate(inst, blocks, p), part = migrate(inst, relevant, p);
+                  ++plans;
+                  EXPECT_EQ(full.nodes.size(), part.nodes.size());
+                  if (full.nodes.size() != part.nodes.size()) return true;
+                  for (size_t i = 0; i < full.nodes.size(); ++i) {
+                    if (full.nodes[i].paths.size() != part.nodes[i].paths.size()) return true;
+                    EXPECT_EQ(full.nodes[i].paths.size(), part.nodes[i].paths.size()) << S << " " << T;
+                    for (size_t j = 0; j < full.nodes[i].paths.size(); ++j)
+                      EXPECT_EQ(full.nodes[i].paths[j].path, part.nodes[i].paths[j].path) << S << " " << T;
+                    EXPECT_EQ(full.nodes[i].missing, part.nodes[i].missing);
+                  }
+                  EXPECT_EQ(check_plan_no_block_link(full).has_value(), check_plan_no_block_link(part).has_value());
+                  if (::testing::Test::HasFailure()) return true;
+                }
+            }
+            return false;
+          });
+        }
+  EXPECT_GT(packings, 100000u);
+  std::printf("%llu packings, %llu plans compared\n", static_cast<unsigned long long>(packings),
+              static_cast<unsigned long long>(plans));
 }
 
 }  // namespace
