@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -619,6 +620,24 @@ class Flow {
           formula_.push_back(z3::atmost(uses, 1));
         }
         break;
+    }
+    // Node reading: two paths of one node are two paths only if they differ; the single link
+    // u -> g(u) serves one of them (the plan checkers and the BFS oracle agree).
+    if (reading == Disjointness::kNode) {
+      std::set<std::pair<uint64_t, uint64_t>> fixed_single;
+      for (const Path& p : fixed)
+        if (p.nodes.size() == 2) fixed_single.emplace(p.nodes[0].bits, p.nodes[1].bits);
+      std::map<std::pair<uint64_t, uint64_t>, std::vector<size_t>> by_pair;
+      for (size_t c = 0; c < commodities.size(); ++c)
+        by_pair[{commodities[c].s.bits, commodities[c].t.bits}].push_back(c);
+      for (const auto& [st, cs] : by_pair) {
+        const uint64_t diff = st.first ^ st.second;
+        if (std::popcount(diff) != 1) continue;
+        const int d = std::countr_zero(diff);
+        z3::expr_vector uses(ctx);
+        for (size_t c : cs) uses.push_back(x_[c][st.first * n + d]);
+        formula_.push_back(fixed_single.count(st) ? !z3::mk_or(uses) : z3::atmost(uses, 1));
+      }
     }
     // Symmetry breaking: two consecutive commodities of one node are interchangeable, so the
     // first takes the smaller (or, under kNode's shared single link, the same) first dimension.

@@ -294,7 +294,7 @@ bool brute_force(const Instance& inst, const Alpha& alpha, Bars bars, const Bloc
       std::vector<int>& mine = of[u];
       for (Path& p : simple_paths(inst.n, u, migration::g(inst, alpha, u, bars), blocks)) {
         bool clash = false;
-        for (const Path& q : fixed) clash = clash || migration::check_disjoint({p, q}, d).has_value();
+        for (const Path& q : fixed) clash = clash || p == q || migration::check_disjoint({p, q}, d).has_value();
         if (clash) continue;
         mine.push_back(static_cast<int>(paths.size()));
         paths.push_back(std::move(p));
@@ -304,7 +304,8 @@ bool brute_force(const Instance& inst, const Alpha& alpha, Bars bars, const Bloc
   const size_t m = paths.size();
   std::vector<char> compatible(m * m);
   for (size_t a = 0; a < m; ++a)
-    for (size_t b = 0; b < m; ++b) compatible[a * m + b] = !migration::check_disjoint({paths[a], paths[b]}, d);
+    for (size_t b = 0; b < m; ++b)
+      compatible[a * m + b] = paths[a] != paths[b] && !migration::check_disjoint({paths[a], paths[b]}, d);
   std::vector<int> chosen;           // indices into paths
   std::vector<size_t> position;      // index into of[demand] of each choice
   std::function<bool(size_t)> search = [&](size_t k) {
@@ -355,9 +356,9 @@ TEST(MigrationCompleteness, BlockedSecondPathIsAbsentUnderTheLinkReadings) {
     for (CompletionMode mode : {CompletionMode::kOthersFixed, CompletionMode::kJointly}) {
       SCOPED_TRACE(fmt::format("{} {}", migration::to_string(d), to_string(mode)));
       const CompletionResult r = decide_completion(plan, mode, d, kLimits);
-      // Under the node reading two copies of the single link 000 -> 001 have no internal node:
-      // "disjoint" by check_internally_node_disjoint's definition.
-      EXPECT_EQ(r.answer, d == Disjointness::kNode ? Existence::kExists : Existence::kAbsent) << r.reason;
+      // Two copies of the single link 000 -> 001 are one path, under every reading (the plan
+      // checkers and the BFS oracle say the same).
+      EXPECT_EQ(r.answer, Existence::kAbsent) << r.reason;
       EXPECT_EQ(r.answer == Existence::kExists, brute_force_plan(plan, mode, d));
     }
 }
@@ -503,8 +504,7 @@ TEST(MigrationCompleteness, AgreesWithBruteForceUpToThree) {
             if (mode == CompletionMode::kOthersFixed && r.commodities == 1) {
               for (size_t i = 0; i < plan.nodes.size(); ++i)
                 if (plan.nodes[i].paths.size() == 1 && plan.nodes[i].u != plan.nodes[i].target) {
-                  // The one known difference: under the node reading the checker accepts a second
-                  // copy of the single link u -> g(u) (no internal nodes), the BFS oracle does not.
+                  // Both refuse a second copy of the single link u -> g(u) now; none may occur.
                   const bool duplicate_link = d == Disjointness::kNode && r.answer == Existence::kExists &&
                                               r.paths[0].path == plan.nodes[i].paths[0].path &&
                                               r.paths[0].path.length() == 1;
@@ -527,6 +527,7 @@ TEST(MigrationCompleteness, AgreesWithBruteForceUpToThree) {
               "missing path), %d against the BFS oracle (%d node-reading duplicate single links "
               "the BFS oracle rejects)\n",
               compared, absent, differ_from_plan, single_checked, duplicate_single_links);
+  EXPECT_EQ(duplicate_single_links, 0);
   EXPECT_GT(absent, 0);
   EXPECT_GT(compared - absent, 0);
 }
