@@ -202,4 +202,9 @@ Violation check_completion(const migration::Instance& inst, const migration::Alp
                            const migration::Blocks& blocks, migration::Disjointness reading,
                            const std::vector<SourcedPath>& fixed, const std::vector<SourcedPath>& found);
 
+// The SMT methods of the migration claims: the isomorphism proofs on migration.iso.f, .g and
+// .g_is_h_of_f (every reading; n = 1..4 quick, 5 standard, 7 deep), and the joint completeness
+// question on migration.conclusion.tells_absence_jointly (n <= 2 quick, 3 standard and deep).
+void attach_migration_smt(claims::Registry& registry);
+
 }  // namespace topocheck::smt

@@ -37,6 +37,7 @@
 #include "metacube/routing.h"
 #include "smt/hypercube_smt.h"
 #include "smt/itm_smt.h"
+#include "smt/migration_smt.h"
 #include "smt/metacube_smt.h"
 
 namespace topocheck::cli {
@@ -99,6 +100,7 @@ claims::Registry build_registry() {
   smt::attach_hypercube_smt(registry);
   smt::attach_metacube_smt(registry);
   smt::attach_itm_smt(registry);
+  smt::attach_migration_smt(registry);
   return registry;
 }
 

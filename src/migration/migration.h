@@ -75,7 +75,8 @@ Alpha identity_alpha(const Instance& inst);           // j-th smallest -> j-th s
 std::vector<Alpha> all_alphas(const Instance& inst);  // beta! of them, the identity first
 
 // Which case of the D(T)-D(S) split complements u[i]: true = the "u[a^-1(i)] = T[a^-1(i)]"
-// case (the third printed line of f / the third of g), false = the "!=" case.
+// case (the fourth printed line of f, the third of g), false = the "!=" case (the third line of
+// f, the fourth of g).
 struct Bars {
   bool f_complements_on_equal = true;
   bool g_complements_on_equal = false;
