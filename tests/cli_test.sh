@@ -35,6 +35,13 @@ expect 2 "--y: .*width 4, the topology needs 3"      construct hypercube-paths -
 expect 2 "--n: .*n = 0 is out of range 1\.\.63"      construct hypercube-route --n 0 --x 0 --y 1
 expect 2 "--n: .*n = 64 is out of range"             construct hypercube-route --n 64 --x 0 --y 1
 expect 2 "error: .*--n"                              construct hypercube-route --x 000 --y 011
+expect 2 "--blocks: block 1 \(0010\*0\) meets S"        construct migration --S '0010**' --T '1*0*00' --blocks '0010*0'
+expect 2 "different dimensions"                      construct migration --S '0010**' --T '1*0000'
+expect 2 "--alpha: .*not in D\(S\)-D\(T\)"             construct migration --S '0010**' --T '1*0*00' --alpha 2:0,1:4
+expect 2 "--M: "                                     construct migration-latency --M 0 --B 1 --zeta 1 --beta 1
+expect 0 '"situation":"4.1"'                         construct migration --n 6 --S '0010**' --T '1*0*00' --alpha 0:2,1:4 --blocks '01****,1*1***' --json
+expect 0 'all_disjoint.directed-link +holds'         construct migration --n 6 --S '0010**' --T '1*0*00' --alpha 0:2,1:4 --sequence 2,4
+expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"
 expect 2 "--format: 'svg'"                           show "$corpus/hypercube/examples/table1.json" --format svg
 expect 2 "--param 'n': expected NAME=VALUE"          prove hypercube.alg2.disjoint --param n

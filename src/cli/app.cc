@@ -884,6 +884,43 @@ int cmd_construct_migration(const MigrationArgs& a) {
   return kExitOk;
 }
 
+struct LatencyArgs {
+  double M = 0, B = 0, X = 0, startup = 0;
+  int zeta = -1, beta = -1;
+  std::string S, T;
+  bool json = false;
+};
+
+// Section 5's latency model: single path (X/B)(zeta+beta) + M/B against two paths
+// (X/B)(zeta+2beta) + M/(2B), each plus the start-up latency.
+int cmd_migration_latency(const LatencyArgs& a) {
+  if (!(a.M > 0)) return usage_error("--M: the message length must be positive");
+  if (!(a.B > 0)) return usage_error("--B: the channel bandwidth must be positive");
+  if (a.X < 0) return usage_error("--X: the control message / flit length must be >= 0");
+  if (a.startup < 0) return usage_error("--startup: must be >= 0");
+  int zeta = a.zeta, beta = a.beta;
+  if (!a.S.empty() || !a.T.empty()) {
+    auto inst = migration::parse_instance(a.S, a.T);
+    if (!inst) return usage_error(inst.error().message);
+    zeta = inst->zeta();
+    beta = inst->beta();
+  }
+  if (zeta < 0 || beta < 0) return usage_error("--zeta and --beta (or --S and --T) are required, both >= 0");
+  const auto l = migration::latency(a.M, a.B, a.X, zeta, beta, a.startup);
+  if (a.json) {
+    std::cout << json{{"zeta", zeta}, {"beta", beta}, {"single", l.single}, {"dual", l.dual},
+                      {"speedup", l.speedup()}, {"reduction", l.reduction()}}
+                     .dump()
+              << "\n";
+    return kExitOk;
+  }
+  std::cout << fmt::format("zeta = {}, beta = {}\nsingle path (P = {}): {:.6g}\ntwo paths   (P = {}): {:.6g}\n"
+                           "speedup {:.4f}, latency reduction {:.2f}%\n",
+                           zeta, beta, zeta + beta, l.single, zeta + 2 * beta, l.dual, l.speedup(),
+                           100 * l.reduction());
+  return kExitOk;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -992,6 +1029,18 @@ int run(int argc, char** argv) {
   cmig->add_option("--bars", mig_args.bars, "which cases of f and g complement (default f:=,g:!=, pinned by Fig. 2)");
   cmig->add_flag("--json", mig_args.json, "JSON output");
 
+  LatencyArgs lat_args;
+  auto* clat = construct->add_subcommand("migration-latency", "Section 5: single- vs double-path migration latency");
+  clat->add_option("--M", lat_args.M, "message length (e.g. bytes)")->required();
+  clat->add_option("--B", lat_args.B, "channel bandwidth (length per time unit)")->required();
+  clat->add_option("--X", lat_args.X, "M_c (circuit switching) or L_f (wormhole), default 0");
+  clat->add_option("--startup", lat_args.startup, "start-up latency in time units (default 0)");
+  clat->add_option("--zeta", lat_args.zeta, "|C(S,T)|");
+  clat->add_option("--beta", lat_args.beta, "|D(S)-D(T)|");
+  clat->add_option("--S", lat_args.S, "source subcube (instead of --zeta/--beta)");
+  clat->add_option("--T", lat_args.T, "target subcube");
+  clat->add_flag("--json", lat_args.json, "JSON output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -1024,6 +1073,7 @@ int run(int argc, char** argv) {
   if (*mroute) return cmd_construct_mc_route(mc_route_args);
   if (*citm) return cmd_construct_itm(itm_args);
   if (*cmig) return cmd_construct_migration(mig_args);
+  if (*clat) return cmd_migration_latency(lat_args);
   return usage_error("no command given");
 }
 
