@@ -546,19 +546,44 @@ MethodResult lemma_sweep(const RunContext& ctx, const LemmaCheck& check, int max
   return r;
 }
 
+// {"S", "T", "alpha"} of a stored case.
+Result<LemmaCtx> lemma_ctx_of(const json& input) {
+  auto S = get_string(input, "S");
+  if (!S) return S.error();
+  auto T = get_string(input, "T");
+  if (!T) return T.error();
+  auto inst = migration::parse_instance(*S, *T);
+  if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
+  auto a = get_string(input, "alpha");
+  if (!a) return a.error();
+  auto alpha = migration::parse_alpha(*inst, *a);
+  if (!alpha) return invalid_argument("input.alpha: " + alpha.error().message);
+  return LemmaCtx{*inst, *alpha};
+}
+
+// Lemmas 2 and 6: for every u of S with D_f(S|u) nonempty, every path of `paths_of(u)` against
+// every aggressive path of every v (v != u unless `same`).
+Violation against_aggressive(const LemmaCtx& c, bool same, Disjointness d,
+                             const std::function<std::vector<Path>(Node)>& paths_of) {
+  const auto S = migration::nodes_of(c.inst.S);
+  for (Node u : S) {
+    if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
+    const auto mine = paths_of(u);
+    for (Node v : S) {
+      if (u == v && !same) continue;
+      if (auto w = first_shared(mine, aggressive_paths(c, v), d))
+        return fmt::format("S = {}, T = {}, alpha {}, u = {}, v = {}: {}", c.inst.S, c.inst.T, c.alpha.to_string(), u,
+                           v, *w);
+    }
+  }
+  return std::nullopt;
+}
+
 CaseFn lemma_case_fn(LemmaCheck check) {
   return [check](const json&, const json& input) -> Result<CaseCheck> {
-    auto S = get_string(input, "S");
-    if (!S) return S.error();
-    auto T = get_string(input, "T");
-    if (!T) return T.error();
-    auto inst = migration::parse_instance(*S, *T);
-    if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
-    auto a = get_string(input, "alpha");
-    if (!a) return a.error();
-    auto alpha = migration::parse_alpha(*inst, *a);
-    if (!alpha) return invalid_argument("input.alpha: " + alpha.error().message);
-    return CaseCheck{check(LemmaCtx{*inst, *alpha}), json::object()};
+    auto c = lemma_ctx_of(input);
+    if (!c) return c.error();
+    return CaseCheck{check(*c), json::object()};
   };
 }
 
@@ -651,17 +676,9 @@ std::vector<Reading> bars_readings(const std::string& what, IsoCheck check) {
       return iso_sweep(ctx, check, bars, kIsoMaxN.at(ctx.budget));
     });
     r.check_case = [check, bars](const json&, const json& input) -> Result<CaseCheck> {
-      auto S = get_string(input, "S");
-      if (!S) return S.error();
-      auto T = get_string(input, "T");
-      if (!T) return T.error();
-      auto inst = migration::parse_instance(*S, *T);
-      if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
-      auto a = get_string(input, "alpha");
-      if (!a) return a.error();
-      auto alpha = migration::parse_alpha(*inst, *a);
-      if (!alpha) return invalid_argument("input.alpha: " + alpha.error().message);
-      return CaseCheck{check(*inst, *alpha, bars), json::object()};
+      auto c = lemma_ctx_of(input);
+      if (!c) return c.error();
+      return CaseCheck{check(c->inst, c->alpha, bars), json::object()};
     };
     out.push_back(std::move(r));
   }
@@ -880,19 +897,8 @@ void register_migration_claims(Registry& registry) {
               fmt::format("regular read with {} (Definition 1); {}; D_f(S|u) nonempty; every regular path of u, every "
                           "aggressive path of v; {}",
                           migration::to_string(reg), same ? "u = v allowed (as Case a uses it)" : "u != v", d_words(d)),
-              [reg, same, d](const LemmaCtx& c) -> Violation {
-                const auto S = migration::nodes_of(c.inst.S);
-                for (Node u : S) {
-                  if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
-                  const auto regs = regular_paths(c, u, reg);
-                  for (Node v : S) {
-                    if (u == v && !same) continue;
-                    if (auto w = first_shared(regs, aggressive_paths(c, v), d))
-                      return fmt::format("S = {}, T = {}, alpha {}, u = {}, v = {}: {}", c.inst.S, c.inst.T,
-                                         c.alpha.to_string(), u, v, *w);
-                  }
-                }
-                return std::nullopt;
+              [reg, same, d](const LemmaCtx& c) {
+                return against_aggressive(c, same, d, [&](Node u) { return regular_paths(c, u, reg); });
               }));
     add("migration.lemma2.regular_aggressive_disjoint", "Section 3.2, Lemma 2",
         "Let u and v be any two nodes in S and D_f(S|u) nonempty. A regular path from u to f(u) and an aggressive path "
@@ -963,19 +969,10 @@ void register_migration_claims(Registry& registry) {
             fmt::format("{}; D_f(S|u) nonempty; u' = u XOR (D(T)-D(S)); every Hamming path u -> u', every aggressive "
                         "path of v; {}",
                         same ? "u = v allowed" : "u != v", d_words(d)),
-            [same, d](const LemmaCtx& c) -> Violation {
-              const auto S = migration::nodes_of(c.inst.S);
-              for (Node u : S) {
-                if (migration::d_sets(c.inst, c.alpha, u).f_S == 0) continue;
-                const auto hs = migration::hamming_paths(u, Node{u.bits ^ c.inst.DTmS, u.width});
-                for (Node v : S) {
-                  if (u == v && !same) continue;
-                  if (auto w = first_shared(hs, aggressive_paths(c, v), d))
-                    return fmt::format("S = {}, T = {}, alpha {}, u = {}, v = {}: {}", c.inst.S, c.inst.T,
-                                       c.alpha.to_string(), u, v, *w);
-                }
-              }
-              return std::nullopt;
+            [same, d](const LemmaCtx& c) {
+              return against_aggressive(c, same, d, [&](Node u) {
+                return migration::hamming_paths(u, Node{u.bits ^ c.inst.DTmS, u.width});
+              });
             }));
     add("migration.lemma6.hamming_aggressive_disjoint", "Section 3.2, Lemma 6",
         "Let u and v be any two nodes in S and D_f(S|u) nonempty. If the addresses of nodes u and u' differ in exactly "
