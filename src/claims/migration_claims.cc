@@ -813,6 +813,72 @@ Result<json> compute_fig2(const json& params, const json& input) {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// HAMMING-PATH on pairs the procedure never asks for: when can it fail at all? Blocks: every
+// packing outside the two nodes S = 0...0 and T = 1...1 (the smallest instance of each n).
+
+Violation hamming_any_pair(const migration::Blocks& blocks, int n, bool endpoints_outside_blocks) {
+  auto in_block = [&](Node x) {
+    return std::any_of(blocks.begin(), blocks.end(), [&](const Subcube& b) { return b.contains(x); });
+  };
+  for (uint64_t a = 0; a < bit(n); ++a)
+    for (uint64_t b = a + 1; b < bit(n); ++b) {
+      const Node na{a, n}, nb{b, n};
+      if (endpoints_outside_blocks && (in_block(na) || in_block(nb))) continue;
+      if (!migration::hamming_path(na, nb, blocks, migration::TieBreak::kAscending))
+        return fmt::format("blocks {}: every Hamming path from {} to {} has a block link", migration::blocks_to_string(blocks),
+                           na, nb);
+    }
+  return std::nullopt;
+}
+
+Reading hamming_any_pair_reading(bool outside) {
+  Reading r;
+  r.name = outside ? "endpoints-outside-blocks" : "any-endpoints";
+  r.description = outside ? "every pair of nodes, neither in a block, has a block-free Hamming path (every packing)"
+                          : "every pair of nodes has a block-free Hamming path (every packing)";
+  r.methods.emplace_back(Method::kExhaustive, [outside](const RunContext& ctx) {
+    MethodResult res;
+    res.method = Method::kExhaustive;
+    res.outcome = Outcome::kHolds;
+    // n = 5 has about 1e9 packings of the 30 nodes outside S and T: every budget stops at 4.
+    const int max_n = PerBudget<int>{3, 4, 4}.at(ctx.budget);
+    res.scope = fmt::format("n = 2..{}, every packing outside S = 0...0 and T = 1...1, every pair of nodes", max_n);
+    for (int n = 2; n <= max_n && res.outcome == Outcome::kHolds; ++n) {
+      const Instance inst = *migration::make_instance(Subcube{0, 0, n}, Subcube{0, bit(n) - 1, n});
+      migration::for_each_packing(inst, [&](const migration::Blocks& blocks) {
+        ++res.cases;
+        if (auto v = hamming_any_pair(blocks, n, outside)) {
+          res.outcome = Outcome::kRefuted;
+          res.detail = *v;
+          Counterexample cx;
+          cx.params = {{"n", n}};
+          cx.input = {{"blocks", migration::blocks_to_string(blocks)}};
+          cx.violation = *v;
+          cx.minimized = true;
+          res.counterexample = std::move(cx);
+          return true;
+        }
+        return false;
+      });
+    }
+    return res;
+  });
+  r.check_case = [outside](const json& params, const json& input) -> Result<CaseCheck> {
+    if (!params.is_object() || !params.contains("n") || !params.at("n").is_number_integer())
+      return invalid_argument("params.n must be an integer");
+    const int n = params.at("n").get<int>();
+    if (n < 2 || n > migration::kMaxN) return invalid_argument("params.n out of range");
+    auto text = get_string(input, "blocks");
+    if (!text) return text.error();
+    const Instance inst = *migration::make_instance(Subcube{0, 0, n}, Subcube{0, bit(n) - 1, n});
+    auto blocks = migration::parse_blocks(inst, *text);
+    if (!blocks) return invalid_argument("input.blocks: " + blocks.error().message);
+    return CaseCheck{hamming_any_pair(*blocks, n, outside), json::object()};
+  };
+  return r;
+}
+
 }  // namespace
 
 void register_migration_claims(Registry& registry) {
@@ -1070,6 +1136,11 @@ void register_migration_claims(Registry& registry) {
         "two).",
         std::move(rs));
   }
+
+  add("migration.hamming.any_pair", "Section 4 (HAMMING-PATH, cited from Chen-Lai): when it can fail at all",
+      "HAMMING-PATH finds a Hamming path avoiding all block links (asked for any pair of nodes, not only the "
+      "procedure's calls).",
+      {hamming_any_pair_reading(true), hamming_any_pair_reading(false)});
 
   // Section 4.2's counting.
   {
