@@ -518,13 +518,16 @@ Violation first_shared(const std::vector<Path>& as, const std::vector<Path>& bs,
   return std::nullopt;
 }
 
-MethodResult lemma_sweep(const RunContext& ctx, const LemmaCheck& check, int max_n) {
+// Every (S, T, alpha) of n = 1..max_n, smallest n first; `what` ends the scope ("every path of
+// each kind"), `params` is added to each counterexample's params.
+MethodResult lemma_sweep(const RunContext& ctx, const LemmaCheck& check, int max_n,
+                         const std::string& what = "every path of each kind", const json& params = json::object()) {
   MethodResult r;
   r.method = Method::kExhaustive;
   r.outcome = Outcome::kHolds;
-  r.scope = fmt::format("n = 1..{}, every (S, T) of equal dimension (S != T), every alpha, every path of each kind", max_n);
+  r.scope = fmt::format("n = 1..{}, every (S, T) of equal dimension (S != T), every alpha, {}", max_n, what);
   for (int n = 1; n <= max_n && r.outcome == Outcome::kHolds; ++n) {
-    ctx.report(fmt::format("lemma sweep n = {}", n));
+    ctx.report(fmt::format("sweep n = {}", n));
     for_each_instance(n, [&](const Instance& inst) {
       for (const auto& alpha : migration::all_alphas(inst)) {
         ++r.cases;
@@ -533,6 +536,7 @@ MethodResult lemma_sweep(const RunContext& ctx, const LemmaCheck& check, int max
           r.detail = *v;
           Counterexample cx;
           cx.params = {{"n", n}};
+          cx.params.update(params);
           cx.input = {{"S", inst.S.to_string()}, {"T", inst.T.to_string()}, {"alpha", alpha.to_string()}};
           cx.violation = *v;
           cx.minimized = true;
@@ -633,31 +637,9 @@ Violation iso_maps_onto(const Instance& inst, const migration::Alpha& alpha, mig
 }
 
 MethodResult iso_sweep(const RunContext& ctx, const IsoCheck& check, migration::Bars bars, int max_n) {
-  MethodResult r;
-  r.method = Method::kExhaustive;
-  r.outcome = Outcome::kHolds;
-  r.scope = fmt::format("n = 1..{}, every (S, T) of equal dimension (S != T), every alpha, every node", max_n);
-  for (int n = 1; n <= max_n && r.outcome == Outcome::kHolds; ++n) {
-    ctx.report(fmt::format("isomorphism sweep n = {}", n));
-    for_each_instance(n, [&](const Instance& inst) {
-      for (const auto& alpha : migration::all_alphas(inst)) {
-        ++r.cases;
-        if (auto v = check(inst, alpha, bars)) {
-          r.outcome = Outcome::kRefuted;
-          r.detail = *v;
-          Counterexample cx;
-          cx.params = {{"n", n}, {"bars", bars.to_string()}};
-          cx.input = {{"S", inst.S.to_string()}, {"T", inst.T.to_string()}, {"alpha", alpha.to_string()}};
-          cx.violation = *v;
-          cx.minimized = true;
-          r.counterexample = std::move(cx);
-          return true;
-        }
-      }
-      return false;
-    });
-  }
-  return r;
+  return lemma_sweep(
+      ctx, [&](const LemmaCtx& c) { return check(c.inst, c.alpha, bars); }, max_n, "every node",
+      json{{"bars", bars.to_string()}});
 }
 
 std::vector<Reading> bars_readings(const std::string& what, IsoCheck check) {
