@@ -824,16 +824,6 @@ const claims::PerBudget<int> kJointMaxN{2, 3, 3};
 constexpr uint64_t kIsoRlimit = 50'000'000;
 constexpr uint64_t kJointRlimit = 20'000'000;
 
-std::optional<migration::Bars> bars_of_reading(const std::string& reading) {
-  for (migration::Bars b : migration::all_bars()) {
-    const std::string name = b == migration::Bars::paper()
-                                 ? "bars-fig2"
-                                 : fmt::format("bars-f{}-g{}", b.f_complements_on_equal ? "eq" : "ne",
-                                               b.g_complements_on_equal ? "eq" : "ne");
-    if (name == reading) return b;
-  }
-  return std::nullopt;
-}
 
 // Every property of `props` proved for n = 1..max_n; the first that is not proved decides.
 MethodResult prove_iso_upto(const claims::RunContext& ctx, migration::Bars bars, const std::vector<IsoProperty>& props,
@@ -963,10 +953,8 @@ void attach_migration_smt(claims::Registry& registry) {
     for (migration::Bars bars : migration::all_bars()) {
       const claims::Claim* claim = registry.find(id);
       TC_CHECK(claim != nullptr, "migration claim missing: " + id);
-      std::string reading;
-      for (const auto& r : claim->readings)
-        if (bars_of_reading(r.name) == bars) reading = r.name;
-      TC_CHECK(!reading.empty(), "no reading for bars " + bars.to_string());
+      const std::string reading = bars.reading_name();
+      TC_CHECK(claim->find_reading(reading) != nullptr, "no reading " + reading + " of " + id);
       auto method = [bars, props](const claims::RunContext& ctx) {
         return prove_iso_upto(ctx, bars, props, 1, kIsoSmtMaxN.at(ctx.budget));
       };

@@ -99,47 +99,22 @@ Result<Input> input_from_json(const json& input) {
   auto inst = migration::parse_instance(*S, *T);
   if (!inst) return invalid_argument("input.S/T: " + inst.error().message);
   in.inst = *inst;
-  in.params = migration::default_params(in.inst);
-  if (input.contains("alpha")) {
-    auto text = get_string(input, "alpha");
-    if (!text) return text.error();
-    auto a = migration::parse_alpha(in.inst, *text);
-    if (!a) return invalid_argument("input.alpha: " + a.error().message);
-    in.params.alpha = *a;
-  }
-  if (input.contains("sequence")) {
-    auto text = get_string(input, "sequence");
-    if (!text) return text.error();
-    auto s = migration::parse_sequence(in.inst, *text);
-    if (!s) return invalid_argument("input.sequence: " + s.error().message);
-    in.params.ext_sequence = *s;
-  }
-  if (input.contains("tie_break")) {
-    auto text = get_string(input, "tie_break");
-    if (!text) return text.error();
-    auto t = migration::parse_tie_break(*text);
-    if (!t) return invalid_argument("input.tie_break must be ascending or descending");
-    in.params.tie = *t;
-  }
+  migration::ParamsText text;
+  for (auto [key, field] : {std::pair<const char*, std::string*>{"alpha", &text.alpha},
+                            {"sequence", &text.sequence}, {"tie_break", &text.tie_break},
+                            {"pick_p", &text.pick_p}, {"x", &text.x}, {"bars", &text.bars}})
+    if (input.contains(key)) {
+      auto value = get_string(input, key);
+      if (!value) return value.error();
+      *field = *value;
+    }
   if (input.contains("k")) {
     if (!input.at("k").is_number_integer()) return invalid_argument("input.k must be an integer");
-    const int k = input.at("k").get<int>();
-    if (k != -1 && (k < 0 || k >= in.inst.n || !(in.inst.C & bit(k))))
-      return invalid_argument(fmt::format("input.k: {} is not in C(S,T) = {}", k, migration::dims_to_string(in.inst.C)));
-    in.params.k = k;
+    text.k = std::to_string(input.at("k").get<int>());
   }
-  if (input.contains("pick_p")) {
-    auto text = get_string(input, "pick_p");
-    if (!text) return text.error();
-    if (*text != "first" && *text != "last") return invalid_argument("input.pick_p must be first or last");
-    in.params.pick_p = *text == "first" ? migration::PickP::kFirst : migration::PickP::kLast;
-  }
-  if (input.contains("x")) {
-    auto text = get_string(input, "x");
-    if (!text) return text.error();
-    if (*text != "D_g" && *text != "D_f") return invalid_argument("input.x must be D_g or D_f");
-    in.params.x_reading = *text == "D_g" ? migration::XReading::kDg : migration::XReading::kDf;
-  }
+  auto params = migration::parse_params(in.inst, text);
+  if (!params) return invalid_argument("input: " + params.error().message);
+  in.params = *params;
   if (input.contains("blocks")) {
     auto text = get_string(input, "blocks");
     if (!text) return text.error();
@@ -646,10 +621,7 @@ std::vector<Reading> bars_readings(const std::string& what, IsoCheck check) {
   std::vector<Reading> out;
   for (migration::Bars bars : migration::all_bars()) {
     Reading r;
-    r.name = bars == migration::Bars::paper()
-                 ? "bars-fig2"
-                 : fmt::format("bars-f{}-g{}", bars.f_complements_on_equal ? "eq" : "ne",
-                               bars.g_complements_on_equal ? "eq" : "ne");
+    r.name = bars.reading_name();
     r.description = fmt::format(
         "{}; lost bars read as: f complements u[i] when u[a^-1(i)] {} T[a^-1(i)], g when {}{}", what,
         bars.f_complements_on_equal ? "=" : "!=", bars.g_complements_on_equal ? "=" : "!=",
@@ -719,18 +691,10 @@ Result<json> compute_fig2(const json& params, const json& input) {
   }
   if (params.contains("tie")) in["tie_break"] = params.at("tie");
   if (params.contains("k")) in["k"] = params.at("k");
+  if (params.contains("bars")) in["bars"] = params.at("bars");
   auto parsed = input_from_json(in);
   if (!parsed) return parsed.error();
   Input x = *parsed;
-  if (params.contains("bars")) {
-    bool found = false;
-    for (migration::Bars b : migration::all_bars())
-      if (b.to_string() == params.at("bars").get<std::string>()) {
-        x.params.bars = b;
-        found = true;
-      }
-    if (!found) return invalid_argument("params.bars: not one of the four assignments (e.g. \"f:=,g:!=\")");
-  }
   const Instance& inst = x.inst;
   const auto& alpha = x.params.alpha;
   const auto bars = x.params.bars;

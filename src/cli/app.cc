@@ -830,36 +830,10 @@ int cmd_construct_migration(const MigrationArgs& a) {
   if (!inst) return usage_error(inst.error().message);
   if (a.n != 0 && a.n != inst->n)
     return usage_error(fmt::format("--n: {} but --S and --T have {} symbols", a.n, inst->n));
-  migration::Params params = migration::default_params(*inst);
-  if (!a.alpha.empty() || inst->beta() == 0) {
-    auto alpha = migration::parse_alpha(*inst, a.alpha);
-    if (!alpha) return usage_error(alpha.error().message);
-    params.alpha = *alpha;
-  }
-  if (!a.sequence.empty()) {
-    auto seq = migration::parse_sequence(*inst, a.sequence);
-    if (!seq) return usage_error(seq.error().message);
-    params.ext_sequence = *seq;
-  }
-  auto tie = migration::parse_tie_break(a.tie);
-  if (!tie) return usage_error(fmt::format("--tie-break: '{}' is not ascending or descending", a.tie));
-  params.tie = *tie;
-  if (a.k != -1) {
-    if (a.k < 0 || a.k >= inst->n || !(inst->C & (uint64_t{1} << a.k)))
-      return usage_error(fmt::format("--k: {} is not in C(S,T) = {}", a.k, migration::dims_to_string(inst->C)));
-    params.k = a.k;
-  }
-  if (a.pick_p != "first" && a.pick_p != "last") return usage_error("--pick-p: must be first or last");
-  params.pick_p = a.pick_p == "first" ? migration::PickP::kFirst : migration::PickP::kLast;
-  if (a.x != "D_g" && a.x != "D_f") return usage_error("--x: must be D_g or D_f");
-  params.x_reading = a.x == "D_g" ? migration::XReading::kDg : migration::XReading::kDf;
-  bool bars_ok = false;
-  for (migration::Bars b : migration::all_bars())
-    if (b.to_string() == a.bars) {
-      params.bars = b;
-      bars_ok = true;
-    }
-  if (!bars_ok) return usage_error(fmt::format("--bars: '{}' is not f:=,g:!= / f:=,g:= / f:!=,g:!= / f:!=,g:=", a.bars));
+  auto parsed = migration::parse_params(
+      *inst, {a.alpha, a.sequence, a.tie, a.k == -1 ? "" : std::to_string(a.k), a.pick_p, a.x, a.bars});
+  if (!parsed) return usage_error(parsed.error().message);
+  const migration::Params params = *parsed;
   auto blocks = migration::parse_blocks(*inst, a.blocks);
   if (!blocks) return usage_error(blocks.error().message);
   const migration::Plan plan = migration::migrate(*inst, *blocks, params);

@@ -165,6 +165,11 @@ std::string Bars::to_string() const {
   return fmt::format("f:{},g:{}", f_complements_on_equal ? "=" : "!=", g_complements_on_equal ? "=" : "!=");
 }
 
+std::string Bars::reading_name() const {
+  if (*this == paper()) return "bars-fig2";
+  return fmt::format("bars-f{}-g{}", f_complements_on_equal ? "eq" : "ne", g_complements_on_equal ? "eq" : "ne");
+}
+
 std::vector<Bars> all_bars() { return {Bars::paper(), {true, true}, {false, false}, {false, true}}; }
 
 namespace {
@@ -375,6 +380,52 @@ Params default_params(const Instance& inst) {
   Params p;
   p.alpha = identity_alpha(inst);
   p.ext_sequence = dims_of(inst.DTmS);
+  return p;
+}
+
+std::optional<Bars> parse_bars(std::string_view text) {
+  for (Bars b : all_bars())
+    if (b.to_string() == text) return b;
+  return std::nullopt;
+}
+
+Result<Params> parse_params(const Instance& inst, const ParamsText& text) {
+  Params p = default_params(inst);
+  if (!text.alpha.empty() || inst.beta() == 0) {
+    auto alpha = parse_alpha(inst, text.alpha);
+    if (!alpha) return alpha.error();
+    p.alpha = *alpha;
+  }
+  if (!text.sequence.empty()) {
+    auto seq = parse_sequence(inst, text.sequence);
+    if (!seq) return seq.error();
+    p.ext_sequence = *seq;
+  }
+  if (!text.tie_break.empty()) {
+    auto tie = parse_tie_break(text.tie_break);
+    if (!tie) return invalid_argument(fmt::format("--tie-break: '{}' is not ascending or descending", text.tie_break));
+    p.tie = *tie;
+  }
+  if (!text.k.empty() && text.k != "-1") {
+    const auto k = parse_int(text.k);
+    if (!k || *k < 0 || *k >= inst.n || !(inst.C & bit(*k)))
+      return invalid_argument(fmt::format("--k: '{}' is not in C(S,T) = {}", text.k, dims_to_string(inst.C)));
+    p.k = *k;
+  }
+  if (!text.pick_p.empty()) {
+    if (text.pick_p != "first" && text.pick_p != "last") return invalid_argument("--pick-p: must be first or last");
+    p.pick_p = text.pick_p == "first" ? PickP::kFirst : PickP::kLast;
+  }
+  if (!text.x.empty()) {
+    if (text.x != "D_g" && text.x != "D_f") return invalid_argument("--x: must be D_g or D_f");
+    p.x_reading = text.x == "D_g" ? XReading::kDg : XReading::kDf;
+  }
+  if (!text.bars.empty()) {
+    auto bars = parse_bars(text.bars);
+    if (!bars)
+      return invalid_argument(fmt::format("--bars: '{}' is not f:=,g:!= / f:=,g:= / f:!=,g:!= / f:!=,g:=", text.bars));
+    p.bars = *bars;
+  }
   return p;
 }
 

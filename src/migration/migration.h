@@ -82,6 +82,8 @@ struct Bars {
   bool g_complements_on_equal = false;
   static Bars paper() { return {true, false}; }  // pinned by Fig. 2 (READING.md)
   std::string to_string() const;                 // "f:=,g:!=" etc.
+  // The claim reading's name: "bars-fig2" for paper(), else "bars-f{eq|ne}-g{eq|ne}".
+  std::string reading_name() const;
   friend bool operator==(const Bars&, const Bars&) = default;
 };
 std::vector<Bars> all_bars();  // the four assignments, Bars::paper() first
@@ -165,6 +167,14 @@ struct Params {
 };
 // Defaults for an instance: identity alpha, ascending sequence, paper bars.
 Params default_params(const Instance& inst);
+std::optional<Bars> parse_bars(std::string_view text);  // Bars::to_string's form, "f:=,g:!="
+// The procedure's choices as text, as the CLI's flags and stored cases give them; an empty field
+// keeps default_params'. Errors name the flag: --alpha, --sequence, --tie-break, --k, --pick-p,
+// --x (D_g or D_f), --bars.
+struct ParamsText {
+  std::string alpha, sequence, tie_break, k, pick_p, x, bars;
+};
+Result<Params> parse_params(const Instance& inst, const ParamsText& text);
 // A dimension sequence "2,4": errors unless it lists every dimension of D(T)-D(S) once.
 Result<std::vector<int>> parse_sequence(const Instance& inst, std::string_view text);
 // The sequence a node u uses for its h-extension (per_b_sequence, ext_sequence, or ascending).

@@ -89,6 +89,17 @@ TEST(MigrationInput, ErrorsNameTheArgument) {
   EXPECT_TRUE(parse_blocks(inst, "01****").ok());
   EXPECT_FALSE(parse_sequence(inst, "2").ok());
   EXPECT_TRUE(parse_sequence(inst, "4,2").ok());
+  auto flag_of = [&](ParamsText t) { return parse_params(inst, t).error().message.substr(0, 5); };
+  EXPECT_EQ(flag_of({.k = "1"}), "--k: ");
+  EXPECT_EQ(flag_of({.pick_p = "middle"}), "--pic");
+  EXPECT_EQ(flag_of({.x = "D_h"}), "--x: ");
+  EXPECT_EQ(flag_of({.bars = "f:="}), "--bar");
+  EXPECT_EQ(flag_of({.tie_break = "random"}), "--tie");
+  auto p = parse_params(inst, {.alpha = "0:4,1:2", .sequence = "4,2", .k = "3", .bars = "f:!=,g:="});
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->k, 3);
+  EXPECT_EQ(p->bars.reading_name(), "bars-fne-geq");
+  EXPECT_EQ(Bars::paper().reading_name(), "bars-fig2");
 }
 
 // Without blocks the Fig. 2 instance shows what the disjointness readings mean: the h-extensions
