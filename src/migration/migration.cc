@@ -579,7 +579,6 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
 
   // Section 4.2: each B's specific node q decides its second path and the sequence.
   if (plan.section_42) {
-    const uint64_t shared = inst.DS & inst.DT;
     std::vector<Node> qs;
     for (const NodePlan& np : plan.nodes)
       if (np.node_case == NodeCase::kSpecific) qs.push_back(np.u);
@@ -588,7 +587,6 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
       info.cube = Subcube{inst.DSmT, q.bits & ~inst.DSmT, inst.n};
       info.q = q;
       info.sequence = sequence_for(inst, params, q);
-      (void)shared;
       std::vector<Node> eligible;
       for (const Node p : nodes_of(info.cube)) {
         if (p == q) continue;
