@@ -1,0 +1,138 @@
+#include "aapc/aapc.h"
+
+#include <gtest/gtest.h>
+
+namespace topocheck::aapc {
+namespace {
+
+// Q_1 = {0, 1}: the two data swap in one unit.
+Schedule q1_swap() {
+  Schedule s;
+  s.n = 1;
+  s.units = {{Move{{0, 1}, 0, 1}, Move{{1, 0}, 1, 0}}};
+  s.steps = {{"swap", 0, 1}};
+  return s;
+}
+
+// Q_2 without faults in 2 units (the all-port optimum 2^(n-1)): in unit 1 node x sends its
+// antipodal datum across dimension 0 and its dimension-1 datum across dimension 1; in unit 2 the
+// antipodal datum goes on across dimension 1 from x^1 and x sends its dimension-0 datum.
+Schedule q2_ecube() {
+  Schedule s;
+  s.n = 2;
+  s.units.resize(2);
+  for (NodeId x = 0; x < 4; ++x) {
+    s.units[0].push_back(Move{{x, x ^ 3u}, x, x ^ 1u});
+    s.units[0].push_back(Move{{x, x ^ 2u}, x, x ^ 2u});
+    s.units[1].push_back(Move{{x, x ^ 3u}, x ^ 1u, x ^ 3u});
+    s.units[1].push_back(Move{{x, x ^ 1u}, x, x ^ 1u});
+  }
+  return s;
+}
+
+TEST(AapcChecker, AcceptsAValidSchedule) {
+  auto r = check_schedule(q1_swap(), FaultSet(1, {}), Model::kOnePort);
+  EXPECT_TRUE(r.ok) << r.violation;
+  EXPECT_EQ(r.units, 1);
+  EXPECT_EQ(r.data, 2u);
+  EXPECT_EQ(r.delivered, 2u);
+}
+
+TEST(AapcChecker, AcceptsTheQ2EcubeScheduleUnderAllPortOnly) {
+  const Schedule s = q2_ecube();
+  auto r = check_schedule(s, FaultSet(2, {}), Model::kAllPort);
+  EXPECT_TRUE(r.ok) << r.violation;
+  EXPECT_EQ(r.data, 12u);
+  // Under one_receive the same moves put two data on one node in one unit.
+  EXPECT_FALSE(check_schedule(s, FaultSet(2, {}), Model::kOneReceive).ok);
+}
+
+// Negative control: one link carries two data in one unit.
+TEST(AapcChecker, RejectsAnOverloadedLink) {
+  // Q_2: data 2_0 and 1_0 both leave 0 on the link 0->1 in unit 1.
+  Schedule t;
+  t.n = 2;
+  t.units = {{Move{{0, 3}, 0, 1}, Move{{0, 1}, 0, 1}}};
+  auto r = check_schedule(t, FaultSet(2, {}), Model::kAllPort);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.violation.find("already carries"), std::string::npos) << r.violation;
+}
+
+// Negative control: a move through a faulty node.
+TEST(AapcChecker, RejectsAMoveThroughAFaultyNode) {
+  Schedule s;
+  s.n = 2;
+  s.units = {{Move{{0, 3}, 0, 1}}, {Move{{0, 3}, 1, 3}}};
+  auto r = check_schedule(s, FaultSet(2, {1}), Model::kAllPort);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.violation.find("faulty node 1"), std::string::npos) << r.violation;
+}
+
+// Negative control: a datum dropped.
+TEST(AapcChecker, RejectsADroppedDatum) {
+  Schedule s = q1_swap();
+  s.units[0].pop_back();
+  auto r = check_schedule(s, FaultSet(1, {}), Model::kAllPort);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.violation.find("not delivered"), std::string::npos) << r.violation;
+  EXPECT_EQ(r.delivered, 1u);
+}
+
+TEST(AapcChecker, RejectsTeleportsDoubleHopsAndMovesAfterDelivery) {
+  FaultSet none(2, {});
+  Schedule jump;  // not a link
+  jump.n = 2;
+  jump.units = {{Move{{0, 3}, 0, 3}}};
+  EXPECT_NE(check_schedule(jump, none, Model::kAllPort).violation.find("not a link"), std::string::npos);
+  Schedule wrong_start;
+  wrong_start.n = 2;
+  wrong_start.units = {{Move{{0, 3}, 1, 3}}};
+  EXPECT_NE(check_schedule(wrong_start, none, Model::kAllPort).violation.find("is at node 0"), std::string::npos);
+  Schedule twice;
+  twice.n = 2;
+  twice.units = {{Move{{0, 3}, 0, 1}, Move{{0, 3}, 1, 3}}};
+  EXPECT_NE(check_schedule(twice, none, Model::kAllPort).violation.find("twice"), std::string::npos);
+  Schedule after;
+  after.n = 2;
+  after.units = {{Move{{0, 1}, 0, 1}}, {Move{{0, 1}, 1, 0}}};
+  EXPECT_NE(check_schedule(after, none, Model::kAllPort).violation.find("already delivered"), std::string::npos);
+  Schedule ghost;  // a datum from a faulty source
+  ghost.n = 2;
+  ghost.units = {{Move{{1, 0}, 1, 0}}};
+  EXPECT_NE(check_schedule(ghost, FaultSet(2, {1}), Model::kAllPort).violation.find("no such datum"),
+            std::string::npos);
+}
+
+TEST(AapcChecker, OnePortLimitsSends) {
+  Schedule s;
+  s.n = 2;
+  s.units = {{Move{{0, 1}, 0, 1}, Move{{0, 2}, 0, 2}}};
+  EXPECT_TRUE(check_schedule(s, FaultSet(2, {3}), Model::kOneReceive).violation.find("not delivered") !=
+              std::string::npos);
+  EXPECT_NE(check_schedule(s, FaultSet(2, {3}), Model::kOnePort).violation.find("sends"), std::string::npos);
+}
+
+TEST(AapcForms, JsonRoundTripAndErrorsNameTheField) {
+  const Schedule s = q2_ecube();
+  const FaultSet none(2, {});
+  auto back = schedule_from_json(to_json(s, none));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->schedule.units, s.units);
+  nlohmann::json bad = to_json(s, none);
+  bad["units"][1][0] = nlohmann::json::array({"3-0", 1, 3});
+  auto err = schedule_from_json(bad);
+  ASSERT_FALSE(err.ok());
+  EXPECT_NE(err.error().message.find("units[1][0]"), std::string::npos) << err.error().message;
+  EXPECT_FALSE(parse_faults(3, "6,6").ok());
+  EXPECT_FALSE(parse_faults(3, "8").ok());
+  EXPECT_FALSE(parse_faults(11, "").ok());
+  EXPECT_NE(parse_faults(3, "x").error().message.find("--faults"), std::string::npos);
+  EXPECT_EQ(parse_faults(4, "9,6")->to_string(), "{6,9}");
+  EXPECT_EQ(parse_datum("4_5")->source, 5u);
+  EXPECT_NE(link_use_svg(s).find("<svg"), std::string::npos);
+  EXPECT_NE(link_use_csv(s).find("unit,step,from,to,datum"), std::string::npos);
+  EXPECT_NE(to_text(s).find("unit 1:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace topocheck::aapc
