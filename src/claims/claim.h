@@ -187,5 +187,7 @@ void register_metacube_oracle_claims(Registry& registry);  // metacube.thm2.opti
 void register_itm_claims(Registry& registry);
 void register_itm_thm3_claims(Registry& registry);  // itm.thm3.*
 void register_migration_claims(Registry& registry);
+void register_aapc_claims(Registry& registry);           // schedules, examples, counts, bounds
+void register_aapc_property_claims(Registry& registry);  // aapc.prop1..3, Section 2
 
 }  // namespace topocheck::claims

@@ -10,6 +10,8 @@ Registry default_registry() {
   register_itm_claims(registry);
   register_itm_thm3_claims(registry);
   register_migration_claims(registry);
+  register_aapc_claims(registry);
+  register_aapc_property_claims(registry);
   return registry;
 }
 

@@ -38,6 +38,7 @@
 #include "smt/hypercube_smt.h"
 #include "smt/itm_smt.h"
 #include "smt/migration_smt.h"
+#include "smt/aapc_smt.h"
 #include "smt/metacube_smt.h"
 
 namespace topocheck::cli {
@@ -101,6 +102,7 @@ claims::Registry build_registry() {
   smt::attach_metacube_smt(registry);
   smt::attach_itm_smt(registry);
   smt::attach_migration_smt(registry);
+  smt::attach_aapc_smt(registry);
   return registry;
 }
 

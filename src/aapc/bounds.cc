@@ -1,0 +1,1 @@
+#include "aapc/bounds.h"

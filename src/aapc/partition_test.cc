@@ -1,0 +1,5 @@
+#include "aapc/partition.h"
+
+#include <gtest/gtest.h>
+
+TEST(AapcStub, Builds) { SUCCEED(); }
