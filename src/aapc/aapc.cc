@@ -306,4 +306,12 @@ std::vector<std::pair<std::string, std::vector<Datum>>> data_on_link(const Sched
   return out;
 }
 
+int64_t paper_units_a1(int n) { return 5 * (int64_t{1} << (n - 1)) - 2; }
+int64_t paper_units_a2(int n) { return 5 * (int64_t{1} << (n - 1)) + n - 1; }
+int64_t paper_units_af(int n, int f) {
+  TC_CHECK(f >= 0 && f + 1 <= n, "A_f's count needs f + 1 <= n");
+  return (5 * (int64_t{1} << f) - 2) * (int64_t{1} << (n - (f + 1)));
+}
+int64_t paper_units_optimum(int n) { return (int64_t{1} << n) - 1; }
+
 }  // namespace topocheck::aapc

@@ -138,4 +138,12 @@ std::string link_use_svg(const Schedule& schedule);
 std::vector<std::pair<std::string, std::vector<Datum>>> data_on_link(const Schedule& schedule,
                                                                      NodeId a, NodeId b);
 
+// The paper's time-unit counts: A_1 5*2^(n-1) - 2 (Section 3.1.2), A_2 5*2^(n-1) + n - 1
+// (3.2.2), A_f (5*2^f - 2)*2^(n-(f+1)) (3.3.2, requires f + 1 <= n), and the optimum 2^n - 1
+// stated for a nonfaulty Q_n (3.1.2). Exact for n <= 60.
+int64_t paper_units_a1(int n);
+int64_t paper_units_a2(int n);
+int64_t paper_units_af(int n, int f);
+int64_t paper_units_optimum(int n);
+
 }  // namespace topocheck::aapc
