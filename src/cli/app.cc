@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -39,6 +40,8 @@
 #include "smt/itm_smt.h"
 #include "smt/migration_smt.h"
 #include "smt/aapc_smt.h"
+#include "aapc/run.h"
+#include "aapc/bounds.h"
 #include "smt/metacube_smt.h"
 
 namespace topocheck::cli {
@@ -897,6 +900,167 @@ int cmd_migration_latency(const LatencyArgs& a) {
   return kExitOk;
 }
 
+
+struct AapcArgs {
+  int n = 0;
+  std::string faults, algorithm = "auto", model = "all_port", dims, link, check, csv, svg, out;
+  int d = -1, d1 = -1, d2 = -1;
+  bool schedule = false, json = false;
+};
+
+// Writes `content` to `file` atomically; false (after printing the error) on failure.
+bool write_output(const std::string& flag, const std::string& file, const std::string& content) {
+  auto w = corpus::write_atomic(file, content);
+  if (!w) {
+    usage_error(fmt::format("{}: {}", flag, w.error().message));
+    return false;
+  }
+  return true;
+}
+
+// `simulate aapc`: generate one of the paper's schedules (or read the user's with --check), judge
+// it with the schedule checker, print its length per step against the paper's counts and the
+// lower bound; optionally the data on one link per step (the Q_3 example), the whole schedule,
+// and the link-use CSV/SVG views.
+int cmd_simulate_aapc(const AapcArgs& a) {
+  auto model = aapc::parse_model(a.model);
+  if (!model) return usage_error(model.error().message);
+  std::optional<std::pair<aapc::NodeId, aapc::NodeId>> link;
+  if (!a.link.empty()) {
+    const size_t dash = a.link.find('-');
+    unsigned long x = 0, y = 0;
+    try {
+      size_t used = 0;
+      if (dash == std::string::npos) throw std::invalid_argument("no dash");
+      x = std::stoul(a.link.substr(0, dash), &used);
+      if (used != dash) throw std::invalid_argument("junk");
+      y = std::stoul(a.link.substr(dash + 1), &used);
+      if (used != a.link.size() - dash - 1) throw std::invalid_argument("junk");
+    } catch (const std::exception&) {
+      return usage_error(fmt::format("--link: '{}' is not of the form a-b (two node numbers)", a.link));
+    }
+    link = std::pair<aapc::NodeId, aapc::NodeId>{static_cast<aapc::NodeId>(x), static_cast<aapc::NodeId>(y)};
+  }
+  aapc::Schedule schedule;
+  std::optional<aapc::FaultSet> faults;
+  std::optional<aapc::RunResult> run;
+  if (!a.check.empty()) {
+    auto j = read_json_file(a.check);
+    if (!j) return report_error(j.error());
+    auto in = aapc::schedule_from_json(*j);
+    if (!in) return usage_error(fmt::format("{}: {}", a.check, in.error().message));
+    schedule = in->schedule;
+    faults = in->faults;
+  } else {
+    if (a.n == 0) return usage_error("--n: required (or --check FILE)");
+    auto parsed = aapc::parse_faults(a.n, a.faults);
+    if (!parsed) return usage_error(parsed.error().message);
+    faults = *parsed;
+    aapc::RunRequest req;
+    req.faults = *faults;
+    auto alg = aapc::parse_algorithm(a.algorithm);
+    if (!alg) return usage_error(alg.error().message);
+    req.algorithm = *alg;
+    req.model = *model;
+    if (a.d >= 0) req.d = a.d;
+    if (a.d1 >= 0) req.d1 = a.d1;
+    if (a.d2 >= 0) req.d2 = a.d2;
+    if (!a.dims.empty()) {
+      auto dims = aapc::parse_dims(a.n, a.dims, "--dims");
+      if (!dims) return usage_error(dims.error().message);
+      req.dims = *dims;
+    }
+    auto r = aapc::run_aapc(req);
+    if (!r) return usage_error(r.error().message);
+    run = std::move(r).value();
+    schedule = run->schedule;
+  }
+  if (link) {
+    const aapc::NodeId N = faults->num_nodes();
+    const aapc::NodeId x = link->first, y = link->second;
+    if (x >= N || y >= N || std::popcount(x ^ y) != 1)
+      return usage_error(fmt::format("--link: {}-{} is not a link of Q_{}", x, y, faults->n()));
+  }
+  const aapc::ScheduleCheck check = aapc::check_schedule(schedule, *faults, *model);
+  const aapc::LowerBounds bounds = aapc::lower_bounds(*faults, *model);
+  // Every output file is complete before any is written: nothing half-way on a bad path.
+  if (!a.out.empty() && !write_output("--out", a.out, aapc::to_json(schedule, *faults).dump() + "\n")) return kExitUsage;
+  if (!a.csv.empty() && !write_output("--csv", a.csv, aapc::link_use_csv(schedule))) return kExitUsage;
+  if (!a.svg.empty() && !write_output("--svg", a.svg, aapc::link_use_svg(schedule))) return kExitUsage;
+
+  auto paper_step = [&](const std::string& name) -> std::optional<int64_t> {
+    if (!run) return std::nullopt;
+    for (const auto& [step, units] : run->paper_steps)
+      if (step == name) return units;
+    return std::nullopt;
+  };
+  if (a.json) {
+    json out;
+    out["n"] = faults->n();
+    out["faults"] = faults->faulty();
+    out["model"] = aapc::to_string(*model);
+    if (run) {
+      out["algorithm"] = aapc::to_string(run->algorithm);
+      out["description"] = run->description;
+      out["parameters"] = run->parameters;
+      out["paper_units"] = run->paper_units;
+      out["paper_formula"] = run->paper_formula;
+    } else {
+      out["algorithm"] = "schedule from " + a.check;
+    }
+    out["units"] = check.units;
+    out["moves"] = check.moves;
+    out["data"] = check.data;
+    out["delivered"] = check.delivered;
+    out["checker"] = check.ok ? "valid" : "invalid";
+    if (!check.ok) out["violation"] = check.violation;
+    out["lower_bound"] = bounds.best;
+    out["lower_bound_by"] = bounds.attained_by;
+    out["steps"] = json::array();
+    for (const aapc::Step& st : schedule.steps) {
+      json j = {{"name", st.name}, {"units", st.end - st.begin}};
+      if (auto p = paper_step(st.name)) j["paper_units"] = *p;
+      out["steps"].push_back(j);
+    }
+    if (link) {
+      json l = json::object();
+      for (const auto& [step, data] : aapc::data_on_link(schedule, link->first, link->second)) {
+        json d = json::array();
+        for (const aapc::Datum& datum : data) d.push_back(datum.to_string());
+        l[step] = d;
+      }
+      out["link"] = {{"link", a.link}, {"data", l}};
+    }
+    if (a.schedule) out["schedule"] = aapc::to_json(schedule, *faults);
+    std::cout << out.dump() << "\n";
+    return check.ok ? kExitOk : kExitDiffers;
+  }
+  std::cout << fmt::format("Q_{}, faults {}, {}, model {}\n", faults->n(), faults->to_string(),
+                           run ? run->description : "schedule from " + a.check, aapc::to_string(*model));
+  std::cout << fmt::format("  {:28} {:>7} {:>7}\n", "step", "units", "paper");
+  for (const aapc::Step& st : schedule.steps) {
+    auto p = paper_step(st.name);
+    std::cout << fmt::format("  {:28} {:>7} {:>7}\n", st.name, st.end - st.begin, p ? std::to_string(*p) : "");
+  }
+  std::cout << fmt::format("  {:28} {:>7} {:>7}{}\n", "total", check.units, run ? std::to_string(run->paper_units) : "",
+                           run ? "  (" + run->paper_formula + ")" : "");
+  std::cout << fmt::format("  {:28} {:>7}         ({})\n", "lower bound", bounds.best, bounds.attained_by);
+  if (check.ok)
+    std::cout << fmt::format("checker: valid ({} data delivered, {} moves)\n", check.delivered, check.moves);
+  else
+    std::cout << fmt::format("checker: INVALID: {}\n", check.violation);
+  if (link) {
+    std::cout << fmt::format("data crossing the link {}-{} (either direction), per step:\n", link->first, link->second);
+    for (const auto& [step, data] : aapc::data_on_link(schedule, link->first, link->second)) {
+      std::vector<std::string> names;
+      for (const aapc::Datum& d : data) names.push_back(d.to_string());
+      std::cout << fmt::format("  {:28} {}\n", step, names.empty() ? "-" : fmt::format("{}", fmt::join(names, ", ")));
+    }
+  }
+  if (a.schedule) std::cout << aapc::to_text(schedule);
+  return check.ok ? kExitOk : kExitDiffers;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -1017,6 +1181,26 @@ int run(int argc, char** argv) {
   clat->add_option("--T", lat_args.T, "target subcube");
   clat->add_flag("--json", lat_args.json, "JSON output");
 
+  auto* simulate = app.add_subcommand("simulate", "run a communication algorithm and judge its schedule");
+  simulate->require_subcommand(1);
+  AapcArgs aapc_args;
+  auto* saapc = simulate->add_subcommand("aapc", "fault-tolerant AAPC in Q_n (paper 004): A1, A2, Af, the inner AAPC, or --check FILE");
+  saapc->add_option("--n", aapc_args.n, "cube dimension (1..10)");
+  saapc->add_option("--faults", aapc_args.faults, "faulty nodes, comma-separated decimal numbers, e.g. 6,9 (default none)");
+  saapc->add_option("--algorithm", aapc_args.algorithm, "auto (default: by fault count), inner, A1, A2 or Af");
+  saapc->add_option("--model", aapc_args.model, "all_port (default), one_receive or one_port");
+  saapc->add_option("--d", aapc_args.d, "A1/A2/Af: the dividing dimension d (defaults: see README)");
+  saapc->add_option("--d1", aapc_args.d1, "A2: the dividing dimension of the half with the smaller fault");
+  saapc->add_option("--d2", aapc_args.d2, "A2: the dividing dimension of the half with the larger fault");
+  saapc->add_option("--dims", aapc_args.dims, "Af: the f dividing dimensions D, e.g. 0,2 (with --d)");
+  saapc->add_option("--link", aapc_args.link, "print the data crossing link a-b per step, e.g. 0-4");
+  saapc->add_option("--check", aapc_args.check, "judge the schedule in this JSON file instead of generating one");
+  saapc->add_option("--out", aapc_args.out, "write the schedule as JSON to this file");
+  saapc->add_option("--csv", aapc_args.csv, "write link use per time unit as CSV to this file");
+  saapc->add_option("--svg", aapc_args.svg, "write link use per time unit as SVG to this file");
+  saapc->add_flag("--schedule", aapc_args.schedule, "print every move, unit by unit");
+  saapc->add_flag("--json", aapc_args.json, "JSON output");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -1050,6 +1234,7 @@ int run(int argc, char** argv) {
   if (*citm) return cmd_construct_itm(itm_args);
   if (*cmig) return cmd_construct_migration(mig_args);
   if (*clat) return cmd_migration_latency(lat_args);
+  if (*saapc) return cmd_simulate_aapc(aapc_args);
   return usage_error("no command given");
 }
 
