@@ -540,10 +540,268 @@ void add_schedule_claims(Registry& registry) {
                      "for every two faults and every dimension d in which they differ (so the halves along d hold "
                      "one fault each), A_2 is defined: n_1 and n_2 are nonfaulty and every step can be carried out")});
 }
+
+// ---- the examples -----------------------------------------------------------------------------
+
+// The data crossing one link, per step, as sorted text lists ("0_4", ...): the shape of the Q_3
+// example's printed cells (compared as sets).
+json link_data(const aapc::Schedule& schedule, aapc::NodeId a, aapc::NodeId b) {
+  json out = json::object();
+  for (const auto& [step, data] : aapc::data_on_link(schedule, a, b)) {
+    std::vector<std::string> names;
+    for (const aapc::Datum& d : data) names.push_back(d.to_string());
+    std::sort(names.begin(), names.end());
+    out[step] = names;
+  }
+  return out;
+}
+
+Result<std::pair<aapc::NodeId, aapc::NodeId>> parse_link(const std::string& text) {
+  const size_t dash = text.find('-');
+  try {
+    if (dash == std::string::npos) throw std::invalid_argument(text);
+    return std::pair<aapc::NodeId, aapc::NodeId>{static_cast<aapc::NodeId>(std::stoul(text.substr(0, dash))),
+                                                 static_cast<aapc::NodeId>(std::stoul(text.substr(dash + 1)))};
+  } catch (const std::exception&) {
+    return invalid_argument(fmt::format("input.link: '{}' is not of the form a-b", text));
+  }
+}
+
+// The Q_3 example: A_1 at params {n, d} for input {faults, link}, all-port.
+Result<json> compute_q3(const json& params, const json& input) {
+  try {
+    const int n = params.at("n").get<int>(), d = params.at("d").get<int>();
+    if (params.at("algorithm").get<std::string>() != "A1") return invalid_argument("params.algorithm must be A1");
+    auto faults = aapc::parse_faults(n, input.at("faults").get<std::string>());
+    if (!faults) return invalid_argument("input.faults: " + faults.error().message);
+    auto link = parse_link(input.at("link").get<std::string>());
+    if (!link) return link.error();
+    aapc::RunRequest req;
+    req.faults = *faults;
+    req.algorithm = aapc::Algorithm::kA1;
+    req.d = d;
+    auto run = aapc::run_aapc(req);
+    if (!run) return run.error();
+    const aapc::ScheduleCheck c = aapc::check_schedule(run->schedule, *faults, req.model);
+    if (!c.ok) return invalid_argument("A1's schedule is invalid: " + c.violation);
+    return link_data(run->schedule, link->first, link->second);
+  } catch (const json::exception& e) {
+    return invalid_argument(std::string("params/input: ") + e.what());
+  }
+}
+
+// Which single faults reproduce the Q_3 sentence (d = 2, link 0-4): exactly the stored one?
+MethodResult which_fault(const RunContext& ctx) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  const auto file = ctx.corpus_dir / "aapc" / "examples" / "q3_link_0_4.json";
+  auto j = read_json_file(file);
+  if (!j) {
+    r.outcome = Outcome::kError;
+    r.detail = j.error().to_string();
+    return r;
+  }
+  const json& example = *j;
+  std::vector<aapc::NodeId> matching;
+  for (aapc::NodeId phi = 0; phi < 8; ++phi) {
+    json input = example.at("input");
+    input["faults"] = std::to_string(phi);
+    auto computed = compute_q3(example.at("params"), input);
+    ++r.cases;
+    if (computed && *computed == example.at("expected")) matching.push_back(phi);
+  }
+  r.scope = "Q_3, A_1 along dimension 2, all-port, every single fault 0..7: the data on link 0-4 per step against the "
+            "printed sentence";
+  const std::string stored = example.at("input").at("faults").get<std::string>();
+  if (matching.size() == 1 && std::to_string(matching[0]) == stored) {
+    r.outcome = Outcome::kHolds;
+    return r;
+  }
+  r.outcome = Outcome::kRefuted;
+  r.detail = fmt::format("the faults reproducing the sentence are {{{}}}, not exactly the stored {}", fmt::join(matching, ","),
+                         stored);
+  Counterexample cx;
+  cx.params = {{"n", 3}};
+  cx.input = {{"faults", stored}};
+  cx.violation = r.detail;
+  cx.witness = {{"matching", matching}};
+  r.counterexample = cx;
+  return r;
+}
+
+// Example 2: the fault sets of size 2 of Q_n consistent with the named division, d, n_1, n_2.
+Result<json> compute_example2(const json& params, const json& input) {
+  try {
+    const int n = params.at("n").get<int>();
+    if (n < 2 || n > aapc::kMaxN) return invalid_argument("params.n out of range");
+    auto dims = aapc::parse_dims(n, input.at("dims").get<std::string>(), "input.dims");
+    if (!dims) return dims.error();
+    const int d = input.at("d").get<int>();
+    const auto n1 = input.at("n1").get<aapc::NodeId>(), n2 = input.at("n2").get<aapc::NodeId>();
+    const aapc::NodeId N = aapc::NodeId{1} << n, bit = aapc::NodeId{1} << d;
+    std::vector<std::string> found;
+    for (aapc::NodeId x = 0; x < N; ++x)
+      for (aapc::NodeId y = x + 1; y < N; ++y) {
+        const aapc::FaultSet f(n, {x, y});
+        if (!aapc::at_most_one_fault_per_ps(f, *dims)) continue;    // Property 1's condition on D
+        if (aapc::common_perfect_dims(f, *dims) == 0) continue;     // the Q_{f+1}s exist
+        if (((x ^ y) & bit) == 0) continue;                         // one fault per half along d
+        if (f.is_faulty(n1) || f.is_faulty(n2) || ((n1 ^ n2) & bit) == 0) continue;
+        if (!f.is_faulty(n1 ^ bit) || !f.is_faulty(n2 ^ bit)) continue;  // their d-neighbours are the faults
+        found.push_back(fmt::format("{},{}", x, y));
+      }
+    return json{{"faults", fmt::format("{}", fmt::join(found, ";"))}, {"fault sets consistent", found.size()}};
+  } catch (const json::exception& e) {
+    return invalid_argument(std::string("params/input: ") + e.what());
+  }
+}
+
+void add_example_claims(Registry& registry) {
+  {
+    Claim c;
+    c.id = "aapc.q3.link_0_4";
+    c.paper = kPaper;
+    c.location = "Section 3.1.1, after Step 5";
+    c.statement = "'data which move along link between nodes 0 and 4 are 0_4, 1_4, 2_4, and 3_4 in Step 1, 4_0, 4_1, 4_2, "
+                  "and 4_3 in Step 4, 5_4 and 7_4 in Step 4, 4_5 and 4_7 in Step 5'";
+    Reading r;
+    r.name = "fault_6";
+    r.description = "A_1 on Q_3 divided along dimension 2 with node 6 faulty (the only single fault that fits, see "
+                    "aapc.q3.which_fault), all-port: the data crossing link 0-4 in either direction, per step, as sets";
+    r.compute_example = compute_q3;
+    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_q3));
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+  {
+    Claim c;
+    c.id = "aapc.q3.which_fault";
+    c.paper = kPaper;
+    c.location = "Section 3.1.1, after Step 5";
+    c.statement = "the Q_3 example does not name its faulty node; exactly one single fault makes A_1 reproduce it";
+    Reading r;
+    r.name = "single_fault";
+    r.description = "of the 8 single faults of Q_3, exactly the stored one (6) makes A_1 along dimension 2 move exactly "
+                    "the printed data over link 0-4 in each step";
+    r.methods.emplace_back(Method::kExhaustive, which_fault);
+    r.check_case = [](const json&, const json&) -> Result<CaseCheck> { return CaseCheck{}; };
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+  {
+    Claim c;
+    c.id = "aapc.example2.faults";
+    c.paper = kPaper;
+    c.location = "Section 3.2.1, Example 2 (Fig. 1 lost)";
+    c.statement = "'Q_4 is divided along the 0-th and 2-nd dimensions ... d = 3, n_1 = 1, and n_2 = 14 in Phase 2'";
+    Reading r;
+    r.name = "literal";
+    r.description = "exactly one set of two faults is consistent with the example: at most one fault per PS of "
+                    "D = {0,2}, some dimension across which every faulty PS has a perfect neighbour, one fault per half "
+                    "along d = 3, and n_1, n_2 nonfaulty in different halves with faulty d-neighbours";
+    r.compute_example = compute_example2;
+    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_example2));
+    c.readings.push_back(std::move(r));
+    registry.add(std::move(c));
+  }
+}
+
+// ---- the optimum the paper states for a nonfaulty Q_n --------------------------------------
+
+const PerBudget<int> kOptimumMaxN{4, 8, 10};
+
+// "an optimal AAPC algorithm for a nonfaulty Q_n requires 2^n - 1 time units", per model: refuted
+// at the first n where the inner AAPC's checked schedule is shorter (the optimum is smaller) or a
+// lower bound exceeds 2^n - 1 (2^n - 1 cannot be reached).
+MethodResult optimum_method(const RunContext& ctx, aapc::Model model) {
+  MethodResult r;
+  r.method = Method::kOracle;
+  const int max_n = kOptimumMaxN.at(ctx.budget);
+  r.scope = fmt::format("n = 1..{}, model {}: the inner AAPC's schedule (judged by check_schedule) and the lower bounds "
+                        "(aapc/bounds.h) against 2^n - 1",
+                        max_n, aapc::to_string(model));
+  for (int n = 1; n <= max_n; ++n) {
+    ++r.cases;
+    const aapc::FaultSet none(n, {});
+    const int64_t paper = aapc::paper_units_optimum(n);
+    auto s = aapc::inner_aapc(n, model);
+    if (!s) {
+      r.outcome = Outcome::kError;
+      r.detail = s.error().message;
+      return r;
+    }
+    const aapc::ScheduleCheck c = aapc::check_schedule(*s, none, model);
+    if (!c.ok) {
+      r.outcome = Outcome::kError;
+      r.detail = "the inner AAPC's schedule is invalid: " + c.violation;
+      return r;
+    }
+    const aapc::LowerBounds lb = aapc::lower_bounds(none, model);
+    std::optional<std::string> why;
+    if (c.units < paper)
+      why = fmt::format("n = {}: a valid schedule of {} units exists (the inner AAPC), fewer than 2^n - 1 = {}", n, c.units, paper);
+    else if (lb.best > paper)
+      why = fmt::format("n = {}: every schedule needs at least {} units ({} bound), more than 2^n - 1 = {}", n, lb.best,
+                        lb.attained_by, paper);
+    if (why) {
+      r.outcome = Outcome::kRefuted;
+      r.detail = *why;
+      Counterexample cx;
+      cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
+      cx.input = {{"faults", ""}};
+      cx.violation = *why;
+      cx.witness = {{"schedule_units", c.units}, {"lower_bound", lb.best}, {"lower_bound_by", lb.attained_by},
+                    {"paper", paper}};
+      cx.minimized = true;
+      r.counterexample = cx;
+      return r;
+    }
+  }
+  r.outcome = Outcome::kHolds;
+  return r;
+}
+
+void add_optimum_claims(Registry& registry) {
+  Claim c;
+  c.id = "aapc.sec312.optimum";
+  c.paper = kPaper;
+  c.location = "Section 3.1.2";
+  c.statement = "'an optimal AAPC algorithm for a nonfaulty Q_n requires 2^n - 1 time units'";
+  for (aapc::Model m : aapc::kModels) {
+    Reading r;
+    r.name = aapc::to_string(m);
+    r.description = fmt::format("under the {} model, the minimum number of time units of AAPC in a nonfaulty Q_n is 2^n - 1",
+                                model_words(m));
+    r.methods.emplace_back(Method::kOracle, [m](const RunContext& ctx) { return optimum_method(ctx, m); });
+    r.check_case = [m](const json& params, const json&) -> Result<CaseCheck> {
+      if (!params.is_object() || !params.contains("n") || !params.at("n").is_number_integer())
+        return invalid_argument("params.n must be an integer");
+      const int n = params.at("n").get<int>();
+      if (n < 1 || n > aapc::kMaxN) return invalid_argument("params.n out of range");
+      CaseCheck cc;
+      const aapc::FaultSet none(n, {});
+      auto s = aapc::inner_aapc(n, m);
+      if (!s) return s.error();
+      const aapc::ScheduleCheck chk = aapc::check_schedule(*s, none, m);
+      const aapc::LowerBounds lb = aapc::lower_bounds(none, m);
+      const int64_t paper = aapc::paper_units_optimum(n);
+      if (chk.ok && chk.units < paper)
+        cc.violation = fmt::format("a valid schedule of {} units exists, fewer than {}", chk.units, paper);
+      else if (lb.best > paper)
+        cc.violation = fmt::format("every schedule needs at least {} units, more than {}", lb.best, paper);
+      cc.witness = {{"schedule_units", chk.units}, {"lower_bound", lb.best}};
+      return cc;
+    };
+    c.readings.push_back(std::move(r));
+  }
+  registry.add(std::move(c));
+}
 }  // namespace
 
 void register_aapc_claims(Registry& registry) { add_count_claims(registry);
   add_schedule_claims(registry);
+  add_example_claims(registry);
+  add_optimum_claims(registry);
 }
 
 }  // namespace topocheck::claims
