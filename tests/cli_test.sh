@@ -41,12 +41,29 @@ expect 2 "--alpha: .*not in D\(S\)-D\(T\)"             construct migration --S '
 expect 2 "--M: "                                     construct migration-latency --M 0 --B 1 --zeta 1 --beta 1
 expect 0 '"situation":"4.1"'                         construct migration --n 6 --S '0010**' --T '1*0*00' --alpha 0:2,1:4 --blocks '01****,1*1***' --json
 expect 0 'all_disjoint.directed-link +holds'         construct migration --n 6 --S '0010**' --T '1*0*00' --alpha 0:2,1:4 --sequence 2,4
+expect 0 '"checker":"valid".*"units":'                simulate aapc --n 4 --faults 6,9 --json
+expect 0 'step 4 +4_0, 4_1, 4_2, 4_3, 5_4, 7_4'        simulate aapc --n 3 --faults 6 --algorithm A1 --d 2 --link 0-4
+# A user's schedule: the generated one passes --check; the same with one move dropped is rejected (exit 1).
+"$tc" simulate aapc --n 3 --faults 6 --out "$tmp/s.json" >/dev/null 2>&1
+expect 0 'checker: valid'                            simulate aapc --check "$tmp/s.json"
+python3 -c "import json,sys; j=json.load(open(sys.argv[1])); j['units'][0].pop(); json.dump(j, open(sys.argv[2],'w'))" "$tmp/s.json" "$tmp/bad.json"
+expect 1 'checker: INVALID: ' simulate aapc --check "$tmp/bad.json"
+printf '{"n": 3, "faults": [6], "units": [[["0_4", 4]]]}\n' > "$tmp/badmove.json"
+expect 2 'units\[0\]\[0\]: a move is'              simulate aapc --check "$tmp/badmove.json"
 expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"
 expect 2 "--format: 'svg'"                           show "$corpus/hypercube/examples/table1.json" --format svg
 expect 2 "--param 'n': expected NAME=VALUE"          prove hypercube.alg2.disjoint --param n
 expect 2 "params.n|n must be"                        prove hypercube.alg2.disjoint --param n=0
 expect 2 "has no SMT encoding"                       prove hypercube.table1 --param n=3
+expect 2 "--faults: node 8 is not in Q_3"              simulate aapc --n 3 --faults 8
+expect 2 "--faults: node 6 is listed twice"          simulate aapc --n 3 --faults 6,6
+expect 2 "--n: 11 is outside"                        simulate aapc --n 11
+expect 2 "--model: 'two_port'"                       simulate aapc --n 3 --faults 6 --model two_port
+expect 2 "--algorithm: A1 takes exactly one fault"   simulate aapc --n 3 --faults 1,6 --algorithm A1
+expect 2 "--link: 0-3 is not a link of Q_3"          simulate aapc --n 3 --faults 6 --link 0-3
+expect 2 "--d: 3 is not a dimension"                 simulate aapc --n 3 --faults 6 --d 3
+expect 2 "--svg: "                                   simulate aapc --n 3 --faults 6 --svg "$tmp/no/such/dir/x.svg"
 expect 2 "--json .*does not exist"                   verify hypercube.table1 --json "$tmp/no/such/dir/out.json"
 expect 2 "error: "                                   no-such-command
 
