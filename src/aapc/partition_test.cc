@@ -209,5 +209,179 @@ TEST(AapcPartition, AfPartitionExistsForEveryFaultSetOfQ4) {
   }
 }
 
+// Kuhn's matching against trying every assignment, and all_af_partitions against checking every
+// (D, d), on every fault set of Q_3 and Q_4 with up to 4 faults (beyond floor(n/2), so that both
+// answers occur).
+bool brute_force_matching(const FaultSet& faults, DimSet dims) {
+  const std::vector<NodeId> faulty = faulty_pss(faults, dims);
+  std::vector<NodeId> used;
+  auto place = [&](auto&& self, size_t i) -> bool {
+    if (i == faulty.size()) return true;
+    for (int j = 0; j < faults.n(); ++j) {
+      if ((dims >> j) & 1u) continue;
+      const NodeId p = adjacent_ps(faulty[i], j, dims);
+      if (!is_perfect_ps(faults, p, dims) || std::ranges::find(used, p) != used.end()) continue;
+      used.push_back(p);
+      if (self(self, i + 1)) return true;
+      used.pop_back();
+    }
+    return false;
+  };
+  return place(place, 0);
+}
+
+TEST(AapcPartition, SearchesAgreeWithBruteForce) {
+  int matched = 0, unmatched = 0, with_af = 0, without_af = 0;
+  for (int n = 3; n <= 4; ++n) {
+    const NodeId size = NodeId{1} << n;
+    for (uint32_t mask = 1; mask < (uint32_t{1} << size); ++mask) {
+      if (std::popcount(mask) > 4) continue;
+      std::vector<NodeId> nodes;
+      for (NodeId x = 0; x < size; ++x)
+        if ((mask >> x) & 1u) nodes.push_back(x);
+      const FaultSet faults(n, nodes);
+      for (DimSet dims = 0; dims < (DimSet{1} << n); ++dims) {
+        const bool brute = brute_force_matching(faults, dims);
+        auto partners = distinct_perfect_partners(faults, dims);
+        ASSERT_EQ(partners.has_value(), brute) << faults.to_string() << " D = " << dims_to_string(dims);
+        (brute ? matched : unmatched)++;
+        if (partners) {
+          const auto faulty = faulty_pss(faults, dims);
+          for (size_t i = 0; i < faulty.size(); ++i) {
+            ASSERT_EQ(std::popcount((*partners)[i] ^ faulty[i]), 1);  // adjacent
+            ASSERT_TRUE(is_perfect_ps(faults, (*partners)[i], dims));
+          }
+          std::set<NodeId> distinct(partners->begin(), partners->end());
+          ASSERT_EQ(distinct.size(), partners->size());
+        }
+      }
+      std::vector<AfPartition> expected;
+      for (DimSet dims = 0; dims < (DimSet{1} << n); ++dims)
+        for (int d = 0; d < n; ++d)
+          if (!check_af_partition(faults, AfPartition{dims, d})) expected.push_back(AfPartition{dims, d});
+      std::ranges::sort(expected, [](const AfPartition& a, const AfPartition& b) {
+        return a.dims != b.dims ? a.dims < b.dims : a.d < b.d;
+      });
+      ASSERT_EQ(all_af_partitions(faults), expected) << faults.to_string();
+      (expected.empty() ? without_af : with_af)++;
+    }
+  }
+  EXPECT_GT(unmatched, 0);  // the comparison saw both answers
+  EXPECT_GT(matched, 0);
+  EXPECT_GT(without_af, 0);
+  EXPECT_GT(with_af, 0);
+}
+
 }  // namespace
 }  // namespace topocheck::aapc
+
+// Registry-level tests (they need tc_claims, which this target does not link; to be moved to a
+// test that does, e.g. tests/aapc_property_claims_test.cc). Each runs a reading's exhaustive method
+// at the quick budget (n <= 4) and expects the outcome and the smallest counterexample:
+/*
+#include "claims/claim.h"
+
+namespace topocheck::claims {
+namespace {
+
+MethodResult run_exhaustive(const Registry& registry, std::string_view id, std::string_view reading) {
+  const Claim* claim = registry.find(id);
+  EXPECT_NE(claim, nullptr) << id;
+  const Reading* r = claim->find_reading(reading);
+  EXPECT_NE(r, nullptr) << id << " " << reading;
+  RunContext ctx;
+  ctx.budget = Budget::kQuick;
+  for (const auto& [method, fn] : r->methods)
+    if (method == Method::kExhaustive) return fn(ctx);
+  ADD_FAILURE() << "no exhaustive method";
+  return MethodResult{};
+}
+
+struct Expected {
+  const char* id;
+  const char* reading;
+  Outcome outcome;
+  const char* params;  // counterexample params and input (JSON), refuted readings only
+  const char* input;
+};
+
+TEST(AapcPropertyClaims, ExhaustiveMethodsAtQuickBudgetGiveTheExpectedVerdicts) {
+  Registry registry;
+  register_aapc_property_claims(registry);
+  const Expected expected[] = {
+      {"aapc.prop1.partition", "literal", Outcome::kHolds, "", ""},
+      {"aapc.prop1.partition", "f_dimensions", Outcome::kHolds, "", ""},
+      {"aapc.prop1.partition", "any_f_dimensions", Outcome::kRefuted, R"({"n":4})", R"({"faults":"0,1","D":"0,1"})"},
+      {"aapc.prop1.partition", "subcubes", Outcome::kHolds, "", ""},
+      {"aapc.prop1.one_more_dimension", "no_fault_pair_differs", Outcome::kHolds, "", ""},
+      {"aapc.prop1.one_more_dimension", "exists_common_bit", Outcome::kRefuted, R"({"n":4})", R"({"faults":"0,15"})"},
+      {"aapc.prop2.dimension", "literal", Outcome::kHolds, "", ""},
+      {"aapc.prop2.dimension", "any", Outcome::kRefuted, R"({"n":2})", R"({"faults":"0,1","d":"0"})"},
+      {"aapc.prop2.dimension", "distinct_partners", Outcome::kHolds, "", ""},
+      {"aapc.prop2.bound_tight", "literal", Outcome::kHolds, "", ""},
+      {"aapc.prop3.perfect_partner", "any_at_least_one", Outcome::kHolds, "", ""},
+      {"aapc.prop3.perfect_partner", "any_exactly_one", Outcome::kRefuted, R"({"n":3})", R"({"faults":"0","D":"0"})"},
+      {"aapc.prop3.perfect_partner", "any_matching", Outcome::kHolds, "", ""},
+      {"aapc.prop3.perfect_partner", "any_common_dimension", Outcome::kHolds, "", ""},
+      {"aapc.prop3.perfect_partner", "some_common_dimension", Outcome::kHolds, "", ""},
+      {"aapc.sec2.af_precondition", "literal", Outcome::kHolds, "", ""},
+      {"aapc.sec2.af_precondition", "as_printed", Outcome::kRefuted, R"({"n":2})", R"({"faults":"0"})"},
+  };
+  for (const Expected& e : expected) {
+    const MethodResult result = run_exhaustive(registry, e.id, e.reading);
+    EXPECT_EQ(result.outcome, e.outcome) << e.id << " " << e.reading << ": " << result.detail;
+    if (e.outcome != Outcome::kRefuted) continue;
+    ASSERT_TRUE(result.counterexample.has_value()) << e.id << " " << e.reading;
+    EXPECT_EQ(result.counterexample->params, nlohmann::json::parse(e.params)) << e.id << " " << e.reading;
+    EXPECT_EQ(result.counterexample->input, nlohmann::json::parse(e.input)) << e.id << " " << e.reading;
+    EXPECT_TRUE(result.counterexample->minimized);
+    // The stored form replays: the case function finds the same violation.
+    const Reading* r = registry.find(e.id)->find_reading(e.reading);
+    auto replay = r->check_case(result.counterexample->params, result.counterexample->input);
+    ASSERT_TRUE(replay.ok()) << replay.error().message;
+    EXPECT_EQ(replay->violation, result.counterexample->violation);
+  }
+}
+
+// Negative control at claim level: a stored case that holds is not a counterexample, and malformed
+// input is an error naming the field.
+TEST(AapcPropertyClaims, CaseFunctionsReplayAndNameBadFields) {
+  Registry registry;
+  register_aapc_property_claims(registry);
+  const Reading* any = registry.find("aapc.prop2.dimension")->find_reading("any");
+  auto refuted = any->check_case({{"n", 2}}, {{"faults", "0,1"}, {"d", "0"}});
+  ASSERT_TRUE(refuted.ok());
+  EXPECT_TRUE(refuted->violation.has_value());
+  auto holds = any->check_case({{"n", 2}}, {{"faults", "0,1"}, {"d", "1"}});
+  ASSERT_TRUE(holds.ok());
+  EXPECT_FALSE(holds->violation.has_value());
+  const Reading* matching = registry.find("aapc.prop3.perfect_partner")->find_reading("any_matching");
+  for (const auto& [input, field] : std::vector<std::pair<nlohmann::json, std::string>>{
+           {{{"faults", "6,99"}}, "input.faults"},
+           {{{"faults", "6,9,10"}}, "input.faults"},   // f > floor(n/2)
+           {{{"faults", 6}}, "input.faults"},
+           {{{"faults", "6,9"}, {"D", "0"}}, "input.D"},  // |D| != f
+           {{{"faults", "6,9"}, {"d", "1"}}, "input.d"},  // not an input of this reading
+       }) {
+    auto r = matching->check_case({{"n", 4}}, input);
+    ASSERT_FALSE(r.ok()) << input.dump();
+    EXPECT_NE(r.error().message.find(field), std::string::npos) << r.error().message;
+  }
+  EXPECT_FALSE(matching->check_case(nlohmann::json::object(), {{"faults", "6"}}).ok());  // params.n
+}
+
+// Example 1 against corpus/aapc/examples/example1.json (the example method).
+TEST(AapcPropertyClaims, ExampleOneMatchesThePrintedPartnerSets) {
+  Registry registry;
+  register_aapc_property_claims(registry);
+  const Reading* r = registry.find("aapc.example1.partner_sets")->find_reading("literal");
+  RunContext ctx;
+  ctx.budget = Budget::kQuick;
+  ctx.corpus_dir = std::filesystem::path(TOPOCHECK_SOURCE_DIR) / "corpus";
+  const MethodResult result = r->methods.at(0).second(ctx);
+  EXPECT_EQ(result.outcome, Outcome::kHolds) << result.detail;
+}
+
+}  // namespace
+}  // namespace topocheck::claims
+*/
