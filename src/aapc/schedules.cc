@@ -392,12 +392,13 @@ int phase2(ListScheduler& sched, const Partition& part, int begin, const Schedul
            std::vector<Step>& steps) {
   const FaultSet& faults = sched.faults();
   const std::vector<NodeId> live = faults.nonfaulty();
+  // column_fault[x & inner]: some fault has the inner bits of x, so x is a corresponding node of
+  // a fault (or the fault); straight routes only touch nodes with the inner bits of their source.
+  std::vector<bool> column_fault(faults.num_nodes(), false);
+  for (NodeId phi : faults.faulty()) column_fault[phi & part.inner_mask] = true;
   auto in_step1 = [&](NodeId s, NodeId w) {
-    if (options.step1 == Step1Scope::kWholeSources) {
-      for (NodeId phi : faults.faulty())
-        if ((phi & part.inner_mask) == (s & part.inner_mask)) return true;
-      return false;
-    }
+    if (!column_fault[s & part.inner_mask]) return false;
+    if (options.step1 == Step1Scope::kWholeSources) return true;
     return straight_routes(s, w, part, faults).empty();
   };
 
@@ -526,13 +527,12 @@ void ListScheduler::time_hops(std::span<const NodeId> route, int release, std::s
 }
 
 int ListScheduler::probe(std::span<const NodeId> route, int release, std::span<const int> not_before) const {
-  std::vector<int> units;
-  time_hops(route, release, not_before, units);
-  return units.empty() ? release : units.back() + 1;
+  time_hops(route, release, not_before, scratch_);
+  return scratch_.empty() ? release : scratch_.back() + 1;
 }
 
 int ListScheduler::place(Datum datum, std::span<const NodeId> route, int release, std::span<const int> not_before) {
-  std::vector<int> units;
+  std::vector<int>& units = scratch_;
   time_hops(route, release, not_before, units);
   for (size_t k = 0; k < units.size(); ++k) {
     const NodeId from = route[k], to = route[k + 1];
@@ -594,50 +594,58 @@ std::vector<int> place_inner_aapc(ListScheduler& sched, uint32_t mask, std::span
   for (const Transfer& x : data)
     TC_CHECK(x.at != x.to && ((x.at ^ x.to) & ~mask) == 0,
              fmt::format("transfer {} {} -> {} is not inside the subcube", x.datum.to_string(), x.at, x.to));
-  auto phase = [&](const Transfer& x) { return compress(x.at ^ x.to, mask); };
-  std::vector<size_t> order(data.size());
-  std::iota(order.begin(), order.end(), size_t{0});
+  // Bucket the transfers by phase (input order within a phase), then visit the phases in the
+  // method's order.
+  const uint32_t phases = bit(m);
+  std::vector<uint32_t> phase_of(data.size());
+  std::vector<uint32_t> start(phases + 1, 0);
+  for (size_t i = 0; i < data.size(); ++i) {
+    phase_of[i] = compress(data[i].at ^ data[i].to, mask);
+    ++start[phase_of[i] + 1];
+  }
+  for (uint32_t t = 0; t < phases; ++t) start[t + 1] += start[t];
+  std::vector<size_t> bucketed(data.size());
+  {
+    std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+    for (size_t i = 0; i < data.size(); ++i) bucketed[fill[phase_of[i]]++] = i;
+  }
+  std::vector<uint32_t> phase_order(phases - 1);
+  std::iota(phase_order.begin(), phase_order.end(), uint32_t{1});
   std::vector<NodeId> route;
   std::vector<int> hints;
   if (method == InnerMethod::kTimetable) {
     const Timetable tt = timetable(m, sched.model());
-    // Earliest timetable units first (then phase, then position), so that traffic placed before
-    // and delays push the later hops, not the earlier ones.
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      const uint32_t ta = phase(data[a]), tb = phase(data[b]);
-      if (tt.offset[ta][0] != tt.offset[tb][0]) return tt.offset[ta][0] < tt.offset[tb][0];
-      return ta < tb;
-    });
-    for (size_t i : order) {
-      const Transfer& x = data[i];
-      const uint32_t t = phase(x);
-      route.assign(1, x.at);
-      hints.clear();
-      for (size_t k = 0; k < tt.order[t].size(); ++k) {
-        route.push_back(route.back() ^ bit(dims[tt.order[t][k]]));
-        hints.push_back(release + tt.offset[t][k]);
+    // Earliest timetable units first (then phase), so that traffic placed before and delays push
+    // the later hops, not the earlier ones.
+    std::stable_sort(phase_order.begin(), phase_order.end(),
+                     [&](uint32_t a, uint32_t b) { return tt.offset[a][0] < tt.offset[b][0]; });
+    for (uint32_t t : phase_order)
+      for (uint32_t k = start[t]; k < start[t + 1]; ++k) {
+        const size_t i = bucketed[k];
+        route.assign(1, data[i].at);
+        hints.clear();
+        for (size_t h = 0; h < tt.order[t].size(); ++h) {
+          route.push_back(route.back() ^ bit(dims[tt.order[t][h]]));
+          hints.push_back(release + tt.offset[t][h]);
+        }
+        arrival[i] = sched.place(data[i].datum, route, release, hints);
       }
-      arrival[i] = sched.place(x.datum, route, release, hints);
-    }
     return arrival;
   }
   // Greedy e-cube: longest phases first, then phase, then input order.
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const uint32_t ta = phase(data[a]), tb = phase(data[b]);
-    if (std::popcount(ta) != std::popcount(tb)) return std::popcount(ta) > std::popcount(tb);
-    return ta < tb;
-  });
-  for (size_t i : order) {
-    const Transfer& x = data[i];
-    const uint32_t t = phase(x);
-    const int start = method == InnerMethod::kEcubeRotated ? static_cast<int>(compress(x.at, mask) % m) : 0;
-    route.assign(1, x.at);
-    for (int k = 0; k < m; ++k) {
-      const int j = (start + k) % m;
-      if (t & bit(j)) route.push_back(route.back() ^ bit(dims[j]));
+  std::stable_sort(phase_order.begin(), phase_order.end(),
+                   [](uint32_t a, uint32_t b) { return std::popcount(a) > std::popcount(b); });
+  for (uint32_t t : phase_order)
+    for (uint32_t k = start[t]; k < start[t + 1]; ++k) {
+      const size_t i = bucketed[k];
+      const int first = method == InnerMethod::kEcubeRotated ? static_cast<int>(compress(data[i].at, mask) % m) : 0;
+      route.assign(1, data[i].at);
+      for (int h = 0; h < m; ++h) {
+        const int j = (first + h) % m;
+        if (t & bit(j)) route.push_back(route.back() ^ bit(dims[j]));
+      }
+      arrival[i] = sched.place(data[i].datum, route, release);
     }
-    arrival[i] = sched.place(x.datum, route, release);
-  }
   return arrival;
 }
 

@@ -115,8 +115,9 @@
 // over at most n - 1 usable links and each needs one more hop, >= ceil((2^(n-1)-1)/(n-1)) + 1.
 //
 // Cost: the scheduler keeps one bit per (resource, unit); a hop costs O(units / 64) word
-// operations at worst. n = 8: every generator under 0.1 s (Phase 2 probes every candidate
-// route); n = 10: about 1-2 s and 250 MB per schedule (5.7 million moves for A_1).
+// operations at worst; Phase 2 also times every candidate route. Measured (2 shared cores):
+// n = 8 A_1 about 20 ms, A_2 and A_f 50-150 ms; n = 10 A_1 0.5 s, A_2 and A_f 1.5-2 s, about
+// 130 MB (5.7 million moves for A_1).
 #pragma once
 
 #include <cstdint>
@@ -171,6 +172,7 @@ class ListScheduler {
   std::vector<std::vector<uint64_t>> busy_;  // per resource: links (from * n + dim), then
                                              // receivers (N*n + x), then senders (N*n + N + x)
   std::vector<std::vector<Move>> units_;
+  mutable std::vector<int> scratch_;  // hop units of the route being timed
 };
 
 // A datum that is at node `at` and must reach node `to` (not necessarily its destination).
