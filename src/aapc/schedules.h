@@ -105,12 +105,12 @@
 //    7     448    957 (318)  256 192 192 64 253     743 (326)   64   540 (256)  508 (288)  554 (304)  (505,495,543)
 //    8    1024   2173 (638)  576 448 448 128 573   1687 (647)  128  1245 (512) 1156 (576) 1170 (608)  (1142,1109,1143)
 // Under all_port A_1's steps are 2^(n-1), 2^(n-2), 2^(n-2), 2^(n-1), 2^(n-1) (the paper: 2^(n-1),
-// 2^(n-1)-1, 2^(n-1)-1, 2^(n-1), 2^(n-1)) and every measured total is at most the paper's count
-// (for A_f only thanks to the first-arriving routes: with the first fault-free rotation, f = 1,
-// n = 8 took 547 > 512, round r needing |r| hops before its exchange pipeline fills). Under
-// one_receive and one_port the totals exceed the paper's from n = 3 (A_1, A_f) or n = 4 (A_2): the
-// paper's inner count 2^m - 1 lies between the all_port optimum 2^(m-1) and the one-port optimum
-// m 2^(m-1), so no model of this family makes its per-step counts exact.
+// 2^(n-1)-1, 2^(n-1)-1, 2^(n-1), 2^(n-1)) and every measured total is at most the paper's count;
+// A_f's sequential rounds grow with the outer distance |r| (the exchange needs |r| hops before it
+// reaches the destination subcube), which the paper's (5*2^f-2) per round does not see. Under
+// one_receive and one_port the totals exceed the paper's from n = 3 (A_1, A_f) or n = 4 (A_2):
+// the paper's inner count 2^m - 1 lies between the all_port optimum 2^(m-1) and the one-port
+// optimum m 2^(m-1), so no model of this family makes its per-step counts exact.
 // A_2's Phase 2 Step 1 is not n for n >= 6 under any model: n_1 alone sends 2^(n-1) - 1 data
 // over at most n - 1 usable links and each needs one more hop, >= ceil((2^(n-1)-1)/(n-1)) + 1.
 //
@@ -139,7 +139,7 @@ class ListScheduler {
   ListScheduler(const FaultSet& faults, Model model);
 
   // Places `datum` along `route` (route[0] is where the datum is; consecutive nodes adjacent; no
-  // faulty node; aborts otherwise). Hop k goes in the earliest unit u with
+  // faulty node; the datum's destination at most as the last node; aborts otherwise). Hop k goes in the earliest unit u with
   //   u >= release (k = 0), u >= (unit of hop k-1) + 1 (k > 0), u >= not_before[k] (if given),
   // in which the directed link is free and the model's port limits hold (one_receive: the receiver
   // receives nothing else in u; one_port: also the sender sends nothing else). Returns the
@@ -190,7 +190,7 @@ enum class InnerMethod {
 std::string to_string(InnerMethod method);  // "timetable", "ecube_ascending", "ecube_rotated"
 
 enum class Step1Scope {
-  kBlockedData,   // default: the data whose straight route touches a fault
+  kBlockedData,   // default: the data all of whose straight routes touch a fault
   kWholeSources,  // every inter-subcube datum of a corresponding node of a fault
 };
 std::string to_string(Step1Scope scope);  // "blocked_data", "whole_sources"
