@@ -905,7 +905,9 @@ struct AapcArgs {
   int n = 0;
   std::string faults, algorithm = "auto", model = "all_port", dims, link, check, csv, svg, out;
   int d = -1, d1 = -1, d2 = -1;
-  bool schedule = false, json = false;
+  bool schedule = false, json = false, table = false;
+  int max_n = 8;
+  double exact_seconds = 20;
 };
 
 // Writes `content` to `file` atomically; false (after printing the error) on failure.
@@ -1061,6 +1063,68 @@ int cmd_simulate_aapc(const AapcArgs& a) {
   return check.ok ? kExitOk : kExitDiffers;
 }
 
+
+// `simulate aapc --table`: for n = 3..max_n, each fault count the paper's algorithms take (one
+// representative fault set each) and each model: the paper's count, the units of the schedule the
+// paper's algorithm produces (checked), the lower bound, and the exact minimum by Z3 where it
+// finishes within --exact-seconds (n <= 4; or the achieved units when they meet the lower bound),
+// as a table or JSON. ">T": Z3 proved no schedule of T units, then ran out of time.
+int cmd_aapc_table(int max_n, double exact_seconds, bool as_json) {
+  if (max_n < 3 || max_n > aapc::kMaxN) return usage_error(fmt::format("--max-n: {} is outside 3..{}", max_n, aapc::kMaxN));
+  if (exact_seconds < 0) return usage_error("--exact-seconds: must be >= 0");
+  json rows = json::array();
+  if (!as_json)
+    std::cout << fmt::format("{:>2} {:<12} {:<12} {:<28} {:>7} {:>8} {:>6} {:>7}\n", "n", "faults", "model", "algorithm",
+                             "paper", "achieved", "bound", "exact");
+  for (int n = 3; n <= max_n; ++n) {
+    const aapc::NodeId N = aapc::NodeId{1} << n;
+    // Representative fault sets: none; {N-2}; {6,9} (Example 2's; {1,6} in Q_3); {6,9,17}.
+    std::vector<std::vector<aapc::NodeId>> sets = {{}, {N - 2}, n == 3 ? std::vector<aapc::NodeId>{1, 6} : std::vector<aapc::NodeId>{6, 9}};
+    if (n >= 6) sets.push_back({6, 9, 17});
+    for (const auto& set : sets)
+      for (aapc::Model model : aapc::kModels) {
+        aapc::RunRequest req;
+        req.faults = aapc::FaultSet(n, set);
+        req.model = model;
+        auto run = aapc::run_aapc(req);
+        if (!run) return report_error(run.error());
+        const aapc::ScheduleCheck c = aapc::check_schedule(run->schedule, req.faults, model);
+        const aapc::LowerBounds lb = aapc::lower_bounds(req.faults, model);
+        std::string exact = "-";
+        json exact_json = nullptr;
+        if (c.ok && c.units == lb.best) {
+          // A checked schedule as short as a lower bound: the minimum, no solver needed.
+          exact = std::to_string(c.units);
+          exact_json = c.units;
+        } else if (n <= smt::kAapcSmtMaxN && n <= 4 && exact_seconds > 0) {
+          claims::SolverLimits limits;
+          limits.timeout_ms = static_cast<unsigned>(exact_seconds * 1000);
+          auto e = smt::exact_min_units(req.faults, model, limits, c.units);
+          if (e && e->status == aapc::MinimumStatus::kMinimum) {
+            exact = std::to_string(e->min_units);
+            exact_json = e->min_units;
+          } else if (e && e->last_unsat >= 0) {
+            exact = fmt::format(">{}", e->last_unsat);
+            exact_json = fmt::format("> {}", e->last_unsat);
+          } else {
+            exact = "?";
+            exact_json = "inconclusive";
+          }
+        }
+        const std::string faults_text = req.faults.to_string();
+        const std::string achieved = c.ok ? std::to_string(c.units) : "INVALID";
+        rows.push_back({{"n", n}, {"faults", req.faults.faulty()}, {"model", aapc::to_string(model)},
+                        {"algorithm", run->description}, {"paper", run->paper_units}, {"achieved", c.ok ? json(c.units) : json("invalid")},
+                        {"lower_bound", lb.best}, {"exact", exact_json}});
+        if (!as_json)
+          std::cout << fmt::format("{:>2} {:<12} {:<12} {:<28} {:>7} {:>8} {:>6} {:>7}\n", n, faults_text,
+                                   aapc::to_string(model), run->description, run->paper_units, achieved, lb.best, exact);
+      }
+  }
+  if (as_json) std::cout << json{{"rows", rows}}.dump() << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -1200,6 +1264,9 @@ int run(int argc, char** argv) {
   saapc->add_option("--svg", aapc_args.svg, "write link use per time unit as SVG to this file");
   saapc->add_flag("--schedule", aapc_args.schedule, "print every move, unit by unit");
   saapc->add_flag("--json", aapc_args.json, "JSON output");
+  saapc->add_flag("--table", aapc_args.table, "paper count vs achieved vs lower bound vs exact minimum, n = 3..--max-n");
+  saapc->add_option("--max-n", aapc_args.max_n, "--table: the largest n (default 8)");
+  saapc->add_option("--exact-seconds", aapc_args.exact_seconds, "--table: Z3 time per exact minimum, n <= 4 (default 20; 0 skips)");
 
   try {
     app.parse(argc, argv);
@@ -1234,7 +1301,8 @@ int run(int argc, char** argv) {
   if (*citm) return cmd_construct_itm(itm_args);
   if (*cmig) return cmd_construct_migration(mig_args);
   if (*clat) return cmd_migration_latency(lat_args);
-  if (*saapc) return cmd_simulate_aapc(aapc_args);
+  if (*saapc) return aapc_args.table ? cmd_aapc_table(aapc_args.max_n, aapc_args.exact_seconds, aapc_args.json)
+                                     : cmd_simulate_aapc(aapc_args);
   return usage_error("no command given");
 }
 
