@@ -1054,8 +1054,9 @@ int cmd_simulate_aapc(const AapcArgs& a) {
   if (link) {
     std::cout << fmt::format("data crossing the link {}-{} (either direction), per step:\n", link->first, link->second);
     for (const auto& [step, data] : aapc::data_on_link(schedule, link->first, link->second)) {
-      std::vector<std::string> names;
+      std::vector<std::string> names;  // as a set, in text order (the paper lists them so)
       for (const aapc::Datum& d : data) names.push_back(d.to_string());
+      std::sort(names.begin(), names.end());
       std::cout << fmt::format("  {:28} {}\n", step, names.empty() ? "-" : fmt::format("{}", fmt::join(names, ", ")));
     }
   }
