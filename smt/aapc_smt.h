@@ -1,7 +1,110 @@
-// TODO(issue 6): stub, to be written.
+// The exact minimum length of an AAPC schedule in a faulty hypercube by Z3 over a time-expanded
+// network (paper 004, Masuyama & Masuyama; the model of src/aapc/aapc.h, the lower bounds and the
+// search of src/aapc/bounds.h).
+//
+// Encoding at a horizon of T units (solve_horizon), for the fault set F and the model:
+//   data q = i_j, one for every ordered pair of distinct nonfaulty nodes (source j, destination i);
+//   at[q][t][u]    "q is at node u at the boundary t" (t = 0..T; boundary t ends unit t);
+//   x[q][t][u->w]  "q hops u -> w in unit t + 1" (t = 0..T-1), for directed links between
+//                  nonfaulty nodes only.
+//   Pruning by fault-free distance (aapc::live_distances): at[q][t][u] exists only when
+//   dist(j, u) <= t and dist(u, i) <= T - t (q can be there and still arrive by T), x only between
+//   two such positions and never out of i (a datum is consumed at its destination). A position
+//   that is the only one possible is the constant true; none possible makes the formula false.
+//   Constraints:
+//     position:     exactly one at[q][t][.] per (q, t) (so at[q][0][j] and at[q][T][i]: delivery);
+//     moves:        x[q][t][u->w] implies at[q][t][u] and at[q][t+1][w];
+//     staying:      at[q][t][u] and no x[q][t][u->.] implies at[q][t+1][u] (where that position
+//                   does not exist: at[q][t][u] implies some move out of u);
+//     arriving:     at[q][t+1][w] implies at[q][t][w] or some x[q][t][.->w] (redundant, propagates);
+//     links:        at most one x[.][t][u->w] per directed link and unit (all_port);
+//     one_receive:  at most one x[.][t][.->w] per node w and unit (implies the link limit);
+//     one_port:     also at most one x[.][t][u->.] per node u and unit.
+//   With exactly one position per boundary, two moves of one datum in a unit would put it at two
+//   nodes, so "at most one hop per unit" follows; every model of the formula is a valid schedule
+//   and every valid schedule of T units (empty units allowed) gives a model: sat/unsat is exact.
+//   No symmetry breaking: data of one destination that meet at a node are interchangeable, but
+//   breaking that soundly needs more than a lexicographic order on the x (they differ in source);
+//   the search of bounds.h exploits it instead, which keeps the two methods independent.
+// A model is decoded into a Schedule (the true x, unit by unit) and CONFIRMED with
+// aapc::check_schedule; a model the checker rejects is an Error (kInternal), never a schedule.
+//
+// exact_min_units searches T upward from aapc::lower_bounds(...).best: sat at the bound gives the
+// minimum at once (the bounds are proofs, tested against exhaustive search in bounds_test and
+// aapc_smt_test); unsat at T - 1 (or T - 1 below the bound) and sat at T give the minimum T;
+// unknown (Z3's rlimit or timeout) makes the answer inconclusive, never a minimum.
+//
+// Limits: SolverLimits::rlimit (0 = none) is ONE Z3 resource budget for all the checks of a call
+// (each gets what the earlier ones left), clamped to UINT_MAX; timeout_ms (0 = none) is a
+// wall-clock budget for the whole call. A z3::exception is caught here (an Error, kInternal).
+// Cost: see the measured table in aapc_smt_test.cc's header comment.
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aapc/aapc.h"
+#include "aapc/bounds.h"
 #include "claims/claim.h"
+#include "core/status.h"
 
 namespace topocheck::smt {
+
+// The largest n the encoding accepts (Q_5 at its all_port bound is about 10^6 Booleans).
+inline constexpr int kAapcSmtMaxN = 5;
+
+enum class AapcEncoding { kPerDatum, kPerDestination };
+std::string to_string(AapcEncoding e);  // "per_datum", "per_destination"
+
+struct AapcSmtOptions {
+  AapcEncoding encoding = AapcEncoding::kPerDestination;
+  bool counting = true;  // the hop accounting constraints (see the header)
+  // exact_min_units: the first T tried, at most the lower bound (-1: the lower bound). Below the
+  // bound every T is unsat; starting there makes Z3 show it (with counting off, independently).
+  int first_units = -1;
+};
+
+enum class HorizonAnswer { kSchedule, kNoSchedule, kUnknown };
+std::string to_string(HorizonAnswer a);  // "schedule", "no_schedule", "unknown"
+
+struct HorizonResult {
+  HorizonAnswer answer = HorizonAnswer::kUnknown;
+  aapc::Schedule schedule;  // kSchedule only: `units` units, confirmed by check_schedule
+  std::string reason;       // kUnknown: Z3's reason ("timeout", "max. resource limit exceeded")
+  uint64_t move_variables = 0;   // x variables after pruning
+  uint64_t rlimit_used = 0;
+  double solver_seconds = 0.0;   // wall clock of the check (not of building the formula)
+};
+
+// Is there a valid schedule of exactly `units` units (empty units allowed)? Errors
+// (invalid_argument): n > kAapcSmtMaxN, units < 0. Error (kInternal): a Z3 exception, or a model
+// check_schedule rejects (a bug in the encoding).
+Result<HorizonResult> solve_horizon(const aapc::FaultSet& faults, aapc::Model model, int units,
+                                    const claims::SolverLimits& limits, const AapcSmtOptions& options = {});
+
+struct ExactResult {
+  aapc::MinimumStatus status = aapc::MinimumStatus::kInconclusive;
+  int min_units = -1;        // kMinimum only
+  aapc::Schedule schedule;   // kMinimum only: an optimal schedule, confirmed by check_schedule
+  int lower_bound = 0;       // lower_bounds(...).best: the first T tried
+  std::string bound_name;    // the bound attaining it
+  int last_unsat = -1;       // the largest T Z3 proved to have no schedule (-1: none)
+  std::string reason;        // kInconclusive: at which T and why
+  int checks = 0;
+  uint64_t rlimit_used = 0;
+  double solver_seconds = 0.0;  // sum over the checks
+};
+
+// The minimum number of units of a valid schedule, T = lower bound (or options.first_units), ...,
+// t_max (see the header). kUnschedulable when two nonfaulty nodes have no fault-free path (no
+// solver call), kNoneUpTo when every T <= t_max is unsat (or t_max is below the lower bound).
+// Errors as solve_horizon, and invalid_argument for t_max < 0 or first_units above the bound.
+Result<ExactResult> exact_min_units(const aapc::FaultSet& faults, aapc::Model model,
+                                    const claims::SolverLimits& limits, int t_max,
+                                    const AapcSmtOptions& options = {});
+
+// The SMT methods of the AAPC claims (not wired yet).
 void attach_aapc_smt(claims::Registry& registry);
+
 }  // namespace topocheck::smt
