@@ -40,6 +40,7 @@
 #include "smt/itm_smt.h"
 #include "smt/migration_smt.h"
 #include "smt/aapc_smt.h"
+#include "smt/aapc_smt_claims.h"
 #include "aapc/run.h"
 #include "aapc/bounds.h"
 #include "smt/metacube_smt.h"
@@ -106,6 +107,7 @@ claims::Registry build_registry() {
   smt::attach_itm_smt(registry);
   smt::attach_migration_smt(registry);
   smt::attach_aapc_smt(registry);
+  smt::attach_aapc_claims_smt(registry);
   return registry;
 }
 
