@@ -1,11 +1,11 @@
 #include "smt/aapc_smt.h"
 
 #include <algorithm>
-#include <chrono>
 #include <bit>
+#include <chrono>
 #include <climits>
-#include <map>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -292,6 +292,8 @@ class HorizonEncoding {
             true;
         node_in[aapc::side_of(u)][u] = true;  // u has a nonfaulty neighbour
       }
+    if (detour_limit_ > 0 && static_cast<int64_t>(detours_.size()) > detour_limit_)
+      formula_.push_back(z3::atmost(vec(detours_), static_cast<unsigned>(std::min<int64_t>(detour_limit_, UINT_MAX))));
     for (int side = 0; side < 2; ++side) {
       if (model == Model::kAllPort) {
         account(on_link, link_into[side], arrivals_[side]);

@@ -2,7 +2,7 @@
 // network (paper 004, Masuyama & Masuyama; the model of src/aapc/aapc.h, the lower bounds and the
 // search of src/aapc/bounds.h).
 //
-// Encoding at a horizon of T units (solve_horizon), for the fault set F and the model:
+// Encoding kPerDatum at a horizon of T units (solve_horizon), for the fault set F and the model:
 //   data q = i_j, one for every ordered pair of distinct nonfaulty nodes (source j, destination i);
 //   at[q][t][u]    "q is at node u at the boundary t" (t = 0..T; boundary t ends unit t);
 //   x[q][t][u->w]  "q hops u -> w in unit t + 1" (t = 0..T-1), for directed links between
@@ -23,16 +23,39 @@
 //   With exactly one position per boundary, two moves of one datum in a unit would put it at two
 //   nodes, so "at most one hop per unit" follows; every model of the formula is a valid schedule
 //   and every valid schedule of T units (empty units allowed) gives a model: sat/unsat is exact.
-//   No symmetry breaking: data of one destination that meet at a node are interchangeable, but
-//   breaking that soundly needs more than a lexicographic order on the x (they differ in source);
-//   the search of bounds.h exploits it instead, which keeps the two methods independent.
-// A model is decoded into a Schedule (the true x, unit by unit) and CONFIRMED with
+//
+// Encoding kPerDestination (the symmetry between data of one destination removed, soundly): data
+//   with the same destination at the same node are interchangeable for the rest of a schedule, so
+//   y[i][t][u->w] "a datum for i hops u -> w in unit t + 1" (u != i, and dist(w, i) <= T - t - 1)
+//   replaces the x, and the number of data for i at u at boundary t is the pseudo-Boolean sum
+//   count = 1 + sum_{tau < t} (in - out) (u's own datum). Constraints: out of u in a unit at most
+//   count at its start (a datum moves once per unit); count = 0 at T and wherever
+//   dist(u, i) > T - t; links and ports as above. A model is turned into data by giving each
+//   class hop to a datum of that class at the node that has not moved in the unit.
+//
+// Counting (AapcSmtOptions::counting, on by default; implied constraints, so sat/unsat stays exact):
+//   the graph on the nonfaulty nodes is bipartite (even / odd weight), so every hop changes a
+//   datum's distance to its destination by exactly +1 (a detour hop) or -1, and a datum's path of
+//   d + 2k hops (k detour hops) ends ceil(d/2) + k resp. floor(d/2) + k hops on the side opposite
+//   to resp. of its source: the hops into side X are aapc::side_arrivals(X) + #detour hops. Per
+//   side, the resources of X (the links into X for all_port; the receivers in X; for one_port also
+//   the senders of the other side) carry at most one hop each per unit, whence
+//     #idle (unit, resource of X) + #detour hops = |resources of X| T - side_arrivals(X)
+//   (a negative right side: false; zero: every resource busy in every unit and no detours), and
+//   #detour hops <= side_capacity(X) T - side_arrivals(X) (no detour variables at all when it is 0).
+//   This is the arithmetic of the side and link_load bounds given to the solver; without it Z3 did
+//   not prove Q_3 - {0} at 11 units unsat for one_receive or one_port within 120 s (either encoding),
+//   with it the formula is false at once. The tests show unsat below the bound WITHOUT counting
+//   where Z3 manages (Q_2, Q_3 all_port), so that those proofs do not rest on the bounds.
+//
+// No other symmetry breaking (units are not interchangeable; the automorphisms of (Q_n, F) would
+// need lexicographic leaders over the whole formula).
+// A model is decoded into a Schedule (the true move variables, unit by unit) and CONFIRMED with
 // aapc::check_schedule; a model the checker rejects is an Error (kInternal), never a schedule.
 //
-// exact_min_units searches T upward from aapc::lower_bounds(...).best: sat at the bound gives the
-// minimum at once (the bounds are proofs, tested against exhaustive search in bounds_test and
-// aapc_smt_test); unsat at T - 1 (or T - 1 below the bound) and sat at T give the minimum T;
-// unknown (Z3's rlimit or timeout) makes the answer inconclusive, never a minimum.
+// exact_min_units searches T upward from aapc::lower_bounds(...).best (or options.first_units):
+// the first sat T is the minimum, as every smaller T is below a proved bound or unsat; unknown
+// (Z3's rlimit or timeout) makes the answer inconclusive, never a minimum.
 //
 // Limits: SolverLimits::rlimit (0 = none) is ONE Z3 resource budget for all the checks of a call
 // (each gets what the earlier ones left), clamped to UINT_MAX; timeout_ms (0 = none) is a
@@ -58,7 +81,8 @@ enum class AapcEncoding { kPerDatum, kPerDestination };
 std::string to_string(AapcEncoding e);  // "per_datum", "per_destination"
 
 struct AapcSmtOptions {
-  AapcEncoding encoding = AapcEncoding::kPerDestination;
+  // kPerDatum was faster on 13 of 15 Q_3 cases measured (0-2 faults; one tie, one slower).
+  AapcEncoding encoding = AapcEncoding::kPerDatum;
   bool counting = true;  // the hop accounting constraints (see the header)
   // exact_min_units: the first T tried, at most the lower bound (-1: the lower bound). Below the
   // bound every T is unsat; starting there makes Z3 show it (with counting off, independently).

@@ -106,6 +106,34 @@ TEST(AapcSmt, TooFewUnitsIsUnsatWithoutCounting) {
     }
 }
 
+// Starting the upward search at 0 without counting: Z3 refutes every T below the minimum itself.
+TEST(AapcSmt, UpwardFromZeroFindsTheSameMinimumWithoutCounting) {
+  struct Case {
+    FaultSet faults;
+    Model model;
+    int minimum;
+  };
+  const std::vector<Case> cases{{FaultSet(2, {3}), Model::kOnePort, 4},
+                                {FaultSet(2, {}), Model::kOneReceive, 4},
+                                {FaultSet(3, {}), Model::kAllPort, 4}};
+  for (const Case& c : cases)
+    for (AapcEncoding e : {AapcEncoding::kPerDatum, AapcEncoding::kPerDestination}) {
+      SCOPED_TRACE(c.faults.to_string() + " " + aapc::to_string(c.model) + " " + to_string(e));
+      AapcSmtOptions o = options_of(e, false);
+      o.first_units = 0;
+      const Result<ExactResult> r = exact_min_units(c.faults, c.model, limits_of(20000), 20, o);
+      ASSERT_TRUE(r.ok()) << r.error().message;
+      ASSERT_EQ(r->status, MinimumStatus::kMinimum) << r->reason;
+      EXPECT_EQ(r->min_units, c.minimum);
+      EXPECT_EQ(r->last_unsat, c.minimum - 1);
+      EXPECT_EQ(r->checks, c.minimum + 1);
+      EXPECT_TRUE(aapc::check_schedule(r->schedule, c.faults, c.model).ok);
+    }
+  AapcSmtOptions above;
+  above.first_units = 5;
+  EXPECT_FALSE(exact_min_units(FaultSet(3, {}), Model::kAllPort, limits_of(1000), 20, above).ok());
+}
+
 TEST(AapcSmt, DisconnectedFaultSetIsUnschedulableWithoutASolverCall) {
   const Result<ExactResult> r = exact_min_units(FaultSet(2, {0, 3}), Model::kAllPort, limits_of(1000), 10);
   ASSERT_TRUE(r.ok());

@@ -102,24 +102,33 @@ int fault_free_lower_bound(int n, Model model);
 // Exact minimum by search (no solver), for tiny cubes.
 //
 // Method: iterative deepening on the number of units T from the best lower bound; for each T a
-// depth-first search over time units, each unit's move set built link by link. Data with the same
-// destination at the same node are interchangeable (the rest of a schedule depends only on where
-// each datum is and where it goes), so the search state is the matrix count[position][destination]
-// and a link chooses a destination class, not a datum; concrete data are assigned when the found
-// schedule is replayed. Pruning, each a necessary condition for finishing within the k units left
-// (`prune_with_bounds`): every datum within distance k of its destination (moves that break it are
-// not tried), the bounds above restricted to what is still undelivered (link load, sides,
-// receive, send, cuts), and a datum with distance exactly k must make progress this unit. States proved
-// hopeless are remembered (a transposition table keyed by the state up to the automorphisms of
-// Q_n that map F onto itself, for n <= 3). A found schedule is confirmed by check_schedule
+// depth-first search over time units, each unit's move set built slot by slot (all_port: one slot
+// per directed link; one_receive and one_port: one slot per receiving node, holding the links into
+// it; a slot carries at most one datum). Data with the same destination at the same node are
+// interchangeable (the rest of a schedule depends only on where each datum is and where it goes),
+// so the search state is the matrix count[position][destination] and a slot chooses a link and a
+// destination class, not a datum; concrete data are assigned when the found schedule is replayed.
+// Values are tried progress moves first (a datum at distance exactly k first, then the nearest to
+// its destination), then "none", then detours. Pruning, each a necessary condition for finishing
+// within the k units left (`prune_with_bounds`): the bounds above restricted to what is still
+// undelivered (link load and sides, also within a unit: each slot left lowers them by at most one;
+// cuts; receive and send with deadlines: a datum at distance d leaves its node within the first
+// k - d + 1 units and arrives within the last k - d + 1; the data a node separates pass through
+// it). Always used: a datum never moves to distance > k - 1 and never stays at distance k.
+// States proved hopeless are remembered (a transposition table keyed by the state up to the
+// automorphisms of Q_n that map F onto itself, for n <= 3). The search runs on the image of F
+// with the smallest mask under the automorphisms of Q_n (so its work does not depend on the
+// labelling) and maps the schedule back; a found schedule is confirmed by check_schedule
 // (TC_CHECK: a rejected one is a bug here).
-// Without `prune_with_bounds` only the final delivery and the distance of each move to the
-// destination (at most the units left) are used, so the search does not rely on the counting bounds
-// (the negative control of the bounds on Q_1 and Q_2).
+// Without `prune_with_bounds` only the distance rules and the final delivery are used, so the
+// search does not rely on the counting bounds (the negative control of the bounds on Q_1 and Q_2).
+// Cost: every Q_3 fault set (up to automorphism) and model took under 1.5 s (bounds_test runs
+// Q_3 with at most one fault); Q_4 see aapc_smt_test.cc.
 
 struct SearchLimits {
-  uint64_t max_nodes = 0;    // search nodes (link decisions) per call; 0 = none
-  double max_seconds = 0.0;  // wall clock per call; 0 = none
+  // Per call of search_schedule; for exact_min_by_search, over all the T it tries. 0 = none.
+  uint64_t max_nodes = 0;    // search nodes (slot decisions)
+  double max_seconds = 0.0;  // wall clock
   bool prune_with_bounds = true;
 };
 
@@ -154,8 +163,9 @@ struct ExactSearchResult {
   double seconds = 0.0;
 };
 
-// The minimum number of units, searching T = lower bound, ..., t_max (limits per call to
-// search_schedule). Preconditions (TC_CHECK): n <= 4, t_max >= 0.
+// The minimum number of units, searching T = lower bound, ..., t_max: the first feasible T (every
+// smaller one is below a proved bound or infeasible). The limits cover the whole call.
+// Preconditions (TC_CHECK): n <= 4, t_max >= 0.
 ExactSearchResult exact_min_by_search(const FaultSet& faults, Model model, int t_max, const SearchLimits& limits = {});
 
 }  // namespace topocheck::aapc
