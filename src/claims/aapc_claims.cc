@@ -53,6 +53,18 @@ std::string str(Int v) {
 
 namespace {
 
+// One claim of this paper with its readings.
+void add_claim(Registry& registry, std::string id, std::string location, std::string statement,
+               std::vector<Reading> readings) {
+  Claim c;
+  c.id = std::move(id);
+  c.paper = kPaper;
+  c.location = std::move(location);
+  c.statement = std::move(statement);
+  c.readings = std::move(readings);
+  registry.add(std::move(c));
+}
+
 // Every (n, f) with 1 <= f and f + 1 <= n <= max_n (the range where the counts are integers and
 // A_f's subcubes Q_{f+1} fit), n ascending then f: the first violation is the smallest.
 MethodResult count_sweep(int max_n, int min_f, const std::function<std::optional<std::string>(int, int)>& check,
@@ -95,15 +107,6 @@ CaseFn count_case(const std::function<std::optional<std::string>(int, int)>& che
 }
 
 void add_count_claims(Registry& registry) {
-  auto add = [&](std::string id, std::string location, std::string statement, std::vector<Reading> readings) {
-    Claim c;
-    c.id = std::move(id);
-    c.paper = kPaper;
-    c.location = std::move(location);
-    c.statement = std::move(statement);
-    c.readings = std::move(readings);
-    registry.add(std::move(c));
-  };
   auto reading = [](std::string name, std::string description, int min_f,
                     std::function<std::optional<std::string>(int, int)> check, std::string scope) {
     Reading r;
@@ -116,7 +119,7 @@ void add_count_claims(Registry& registry) {
     return r;
   };
 
-  add("aapc.af.identity", "Section 3.3.2",
+  add_claim(registry, "aapc.af.identity", "Section 3.3.2",
       "'the amount of time units required for A_f ... is (5*2^f - 2)*2^(n-(f+1)) = 2^(n-1)(5 - 2^(1-f))'",
       {reading("literal",
                "(5*2^f - 2)*2^(n-(f+1)) and 2^(n-1)*(5 - 2^(1-f)) are the same number, in exact arithmetic "
@@ -132,7 +135,7 @@ void add_count_claims(Registry& registry) {
                },
                "every n = 2..60, f = 1..n-1")});
 
-  add("aapc.af.consistent_with_a1", "Sections 3.1.2 and 3.3.2",
+  add_claim(registry, "aapc.af.consistent_with_a1", "Sections 3.1.2 and 3.3.2",
       "A_f generalizes A_1: at f = 1 its count (5*2^f - 2)*2^(n-(f+1)) should be A_1's 5*2^(n-1) - 2",
       {reading("literal", "(5*2^1 - 2)*2^(n-2) = 5*2^(n-1) - 2 for every n >= 2", 1,
                [](int n, int f) -> std::optional<std::string> {
@@ -143,7 +146,7 @@ void add_count_claims(Registry& registry) {
                },
                "every n = 2..60 at f = 1")});
 
-  add("aapc.af.consistent_with_a2", "Sections 3.2.2 and 3.3.2",
+  add_claim(registry, "aapc.af.consistent_with_a2", "Sections 3.2.2 and 3.3.2",
       "'Let us generalize A_2 into the case of f faults': at f = 2, A_f's count should be A_2's",
       {reading("literal",
                "(5*2^2 - 2)*2^(n-3) = 5*2^(n-1) + n - 1 (A_f's count at f = 2 equals A_2's) for every n >= 4 "
@@ -482,15 +485,6 @@ std::string model_words(aapc::Model m) {
 }
 
 void add_schedule_claims(Registry& registry) {
-  auto add = [&](std::string id, std::string location, std::string statement, std::vector<Reading> readings) {
-    Claim c;
-    c.id = std::move(id);
-    c.paper = kPaper;
-    c.location = std::move(location);
-    c.statement = std::move(statement);
-    c.readings = std::move(readings);
-    registry.add(std::move(c));
-  };
   struct AlgText {
     Alg alg;
     const char* id;
@@ -525,16 +519,16 @@ void add_schedule_claims(Registry& registry) {
           fmt::format("for {}: {}'s schedule under the {} model takes exactly {} time units", t.scope, alg_name(t.alg),
                       model_words(m), t.count)));
     }
-    add(fmt::format("aapc.{}.delivers", t.id), t.location,
+    add_claim(registry, fmt::format("aapc.{}.delivers", t.id), t.location,
         fmt::format("{} performs AAPC in a Q_n with its faults: every datum i_j between nonfaulty nodes arrives",
                     alg_name(t.alg)),
         std::move(delivers));
     std::vector<Reading> units = std::move(at_most);
     for (Reading& r : exactly) units.push_back(std::move(r));
-    add(fmt::format("aapc.{}.units", t.id), t.location,
+    add_claim(registry, fmt::format("aapc.{}.units", t.id), t.location,
         fmt::format("'the amount of time units required' for {} is {}", alg_name(t.alg), t.count), std::move(units));
   }
-  add("aapc.a2.defined", "Section 3.2.1",
+  add_claim(registry, "aapc.a2.defined", "Section 3.2.1",
       "'Let the dimension by which Q^1_{n-1} and Q^2_{n-1} are adjacent be d. Let two nodes whose adjacent nodes along d "
       "are faulty nodes be n_1 in Q^1_{n-1} and n_2 in Q^2_{n-1}.'",
       {sched_reading(Alg::kA2, aapc::Model::kAllPort, SchedCheck::kDefined, "literal",
@@ -657,54 +651,41 @@ Result<json> compute_example2(const json& params, const json& input) {
   }
 }
 
+Reading example_reading(const std::string& claim_id, std::string name, std::string description, ExampleFn compute) {
+  Reading r;
+  r.name = std::move(name);
+  r.description = std::move(description);
+  r.compute_example = compute;
+  r.methods.emplace_back(Method::kExample, example_method(claim_id, r.name, compute));
+  return r;
+}
+
 void add_example_claims(Registry& registry) {
-  {
-    Claim c;
-    c.id = "aapc.q3.link_0_4";
-    c.paper = kPaper;
-    c.location = "Section 3.1.1, after Step 5";
-    c.statement = "'data which move along link between nodes 0 and 4 are 0_4, 1_4, 2_4, and 3_4 in Step 1, 4_0, 4_1, 4_2, "
-                  "and 4_3 in Step 4, 5_4 and 7_4 in Step 4, 4_5 and 4_7 in Step 5'";
-    Reading r;
-    r.name = "fault_6";
-    r.description = "A_1 on Q_3 divided along dimension 2 with node 6 faulty (the only single fault that fits, see "
-                    "aapc.q3.which_fault), all-port: the data crossing link 0-4 in either direction, per step, as sets";
-    r.compute_example = compute_q3;
-    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_q3));
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "aapc.q3.which_fault";
-    c.paper = kPaper;
-    c.location = "Section 3.1.1, after Step 5";
-    c.statement = "the Q_3 example does not name its faulty node; exactly one single fault makes A_1 reproduce it";
-    Reading r;
-    r.name = "single_fault";
-    r.description = "of the 8 single faults of Q_3, exactly the stored one (6) makes A_1 along dimension 2 move exactly "
-                    "the printed data over link 0-4 in each step";
-    r.methods.emplace_back(Method::kExhaustive, which_fault);
-    r.check_case = [](const json&, const json&) -> Result<CaseCheck> { return CaseCheck{}; };
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "aapc.example2.faults";
-    c.paper = kPaper;
-    c.location = "Section 3.2.1, Example 2 (Fig. 1 lost)";
-    c.statement = "'Q_4 is divided along the 0-th and 2-nd dimensions ... d = 3, n_1 = 1, and n_2 = 14 in Phase 2'";
-    Reading r;
-    r.name = "literal";
-    r.description = "exactly one set of two faults is consistent with the example: at most one fault per PS of "
-                    "D = {0,2}, some dimension across which every faulty PS has a perfect neighbour, one fault per half "
-                    "along d = 3, and n_1, n_2 nonfaulty in different halves with faulty d-neighbours";
-    r.compute_example = compute_example2;
-    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_example2));
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
+  add_claim(registry, "aapc.q3.link_0_4", "Section 3.1.1, after Step 5",
+            "'data which move along link between nodes 0 and 4 are 0_4, 1_4, 2_4, and 3_4 in Step 1, 4_0, 4_1, 4_2, "
+            "and 4_3 in Step 4, 5_4 and 7_4 in Step 4, 4_5 and 4_7 in Step 5'",
+            {example_reading("aapc.q3.link_0_4", "fault_6",
+                             "A_1 on Q_3 divided along dimension 2 with node 6 faulty (the only single fault that fits, "
+                             "see aapc.q3.which_fault), all-port: the data crossing link 0-4 in either direction, per "
+                             "step, as sets",
+                             compute_q3)});
+  Reading which;
+  which.name = "single_fault";
+  which.description = "of the 8 single faults of Q_3, exactly the stored one (6) makes A_1 along dimension 2 move "
+                      "exactly the printed data over link 0-4 in each step";
+  which.methods.emplace_back(Method::kExhaustive, which_fault);
+  which.check_case = [](const json&, const json&) -> Result<CaseCheck> { return CaseCheck{}; };
+  add_claim(registry, "aapc.q3.which_fault", "Section 3.1.1, after Step 5",
+            "the Q_3 example does not name its faulty node; exactly one single fault makes A_1 reproduce it",
+            {std::move(which)});
+  add_claim(registry, "aapc.example2.faults", "Section 3.2.1, Example 2 (Fig. 1 lost)",
+            "'Q_4 is divided along the 0-th and 2-nd dimensions ... d = 3, n_1 = 1, and n_2 = 14 in Phase 2'",
+            {example_reading("aapc.example2.faults", "literal",
+                             "exactly one set of two faults is consistent with the example: at most one fault per PS "
+                             "of D = {0,2}, some dimension across which every faulty PS has a perfect neighbour, one "
+                             "fault per half along d = 3, and n_1, n_2 nonfaulty in different halves with faulty "
+                             "d-neighbours",
+                             compute_example2)});
 }
 
 // ---- the optimum the paper states for a nonfaulty Q_n --------------------------------------
@@ -763,11 +744,7 @@ MethodResult optimum_method(const RunContext& ctx, aapc::Model model) {
 }
 
 void add_optimum_claims(Registry& registry) {
-  Claim c;
-  c.id = "aapc.sec312.optimum";
-  c.paper = kPaper;
-  c.location = "Section 3.1.2";
-  c.statement = "'an optimal AAPC algorithm for a nonfaulty Q_n requires 2^n - 1 time units'";
+  std::vector<Reading> readings;
   for (aapc::Model m : aapc::kModels) {
     Reading r;
     r.name = aapc::to_string(m);
@@ -793,9 +770,10 @@ void add_optimum_claims(Registry& registry) {
       cc.witness = {{"schedule_units", chk.units}, {"lower_bound", lb.best}};
       return cc;
     };
-    c.readings.push_back(std::move(r));
+    readings.push_back(std::move(r));
   }
-  registry.add(std::move(c));
+  add_claim(registry, "aapc.sec312.optimum", "Section 3.1.2",
+            "'an optimal AAPC algorithm for a nonfaulty Q_n requires 2^n - 1 time units'", std::move(readings));
 }
 }  // namespace
 
