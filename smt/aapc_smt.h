@@ -75,7 +75,7 @@
 namespace topocheck::smt {
 
 // The largest n the encoding accepts (Q_5 at its all_port bound 16 has up to 992 data x 16 units
-// x 160 links, about 2.5 million move variables before pruning: beyond what Z3 answers here).
+// x 160 links, about 2.5 million move variables before pruning; not tried).
 inline constexpr int kAapcSmtMaxN = 5;
 
 enum class AapcEncoding { kPerDatum, kPerDestination };
