@@ -50,18 +50,7 @@ using aapc::FaultSet;
 using aapc::MinimumStatus;
 using aapc::Model;
 using aapc::NodeId;
-
-std::vector<FaultSet> all_fault_sets(int n) {
-  std::vector<FaultSet> out;
-  const NodeId N = NodeId{1} << n;
-  for (uint32_t mask = 0; mask + 1 < (uint32_t{1} << N); ++mask) {
-    std::vector<NodeId> faulty;
-    for (NodeId x = 0; x < N; ++x)
-      if ((mask >> x) & 1u) faulty.push_back(x);
-    out.emplace_back(n, std::move(faulty));
-  }
-  return out;
-}
+using aapc::all_fault_sets;
 
 claims::SolverLimits limits_of(unsigned timeout_ms) {
   claims::SolverLimits l;

@@ -90,6 +90,19 @@ Result<FaultSet> parse_faults(int n, std::string_view text) {
   return FaultSet(n, std::move(faulty));
 }
 
+std::vector<FaultSet> all_fault_sets(int n) {
+  TC_CHECK(n >= 1 && n <= 4, "all_fault_sets: n must be in 1..4");
+  std::vector<FaultSet> out;
+  const NodeId N = NodeId{1} << n;
+  for (uint64_t mask = 0; mask + 1 < (uint64_t{1} << N); ++mask) {
+    std::vector<NodeId> faulty;
+    for (NodeId x = 0; x < N; ++x)
+      if ((mask >> x) & 1u) faulty.push_back(x);
+    out.emplace_back(n, std::move(faulty));
+  }
+  return out;
+}
+
 std::string Datum::to_string() const { return fmt::format("{}_{}", dest, source); }
 
 Result<Datum> parse_datum(std::string_view text) {

@@ -65,6 +65,9 @@ class FaultSet {
 // `--n` and `--faults` text ("6,9", "" for none): errors name the flag (n out of 1..kMaxN, a
 // fault that is not a number, out of range or repeated).
 Result<FaultSet> parse_faults(int n, std::string_view text);
+// Every fault set of Q_n that leaves at least one node nonfaulty, by ascending mask (2^(2^n) - 1
+// of them: for n <= 4 only; aborts above).
+std::vector<FaultSet> all_fault_sets(int n);
 
 struct Datum {
   NodeId source = 0;

@@ -17,19 +17,6 @@ int bound_of(const LowerBounds& b, const std::string& name) {
   return -1;
 }
 
-// Every fault set of Q_n (leaving at least one node nonfaulty).
-std::vector<FaultSet> all_fault_sets(int n) {
-  std::vector<FaultSet> out;
-  const NodeId N = NodeId{1} << n;
-  for (uint32_t mask = 0; mask + 1 < (uint32_t{1} << N); ++mask) {
-    std::vector<NodeId> faulty;
-    for (NodeId x = 0; x < N; ++x)
-      if ((mask >> x) & 1u) faulty.push_back(x);
-    out.emplace_back(n, std::move(faulty));
-  }
-  return out;
-}
-
 int popcount(NodeId x) { return std::popcount(x); }
 
 TEST(AapcDistances, HammingDistancesSurviveOneFaultInQ3) {
