@@ -1,0 +1,1 @@
+// placeholder (issue 7): filled in by its author
