@@ -1,4 +1,6 @@
 #include "cli/app.h"
+#include "cli/cli_util.h"
+#include "cli/routing_cmd.h"
 
 #include "core/json_file.h"
 
@@ -54,47 +56,6 @@ using claims::Method;
 using claims::Outcome;
 using nlohmann::json;
 
-int report_error(const Error& e) {
-  std::fprintf(stderr, "topocheck: %s\n", e.to_string().c_str());
-  return e.code == ErrorCode::kInternal ? kExitInternal : kExitUsage;
-}
-
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "topocheck: error: %s\n", message.c_str());
-  return kExitUsage;
-}
-
-// Progress on stderr, only when it is a terminal; throttled, one line rewritten in place.
-class TerminalProgress final : public claims::Progress {
- public:
-  TerminalProgress() : enabled_(::isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
-  ~TerminalProgress() override { clear(); }
-  void update(std::string_view claim, std::string_view message) override {
-    if (!enabled_) return;
-    std::lock_guard lock(mutex_);
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double t = std::chrono::duration<double>(now - start_).count();
-    std::string line = fmt::format("[{:6.1f}s] {}: {}", t, claim, message);
-    if (line.size() > 150) line.resize(150);
-    std::fprintf(stderr, "\r\033[K%s", line.c_str());
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void clear() {
-    std::lock_guard lock(mutex_);
-    if (shown_) std::fprintf(stderr, "\r\033[K");
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
-  std::mutex mutex_;
-  std::chrono::steady_clock::time_point start_, last_{};
-};
-
 fs::path default_corpus_dir() {
   if (const char* env = std::getenv("TOPOCHECK_CORPUS"); env && *env) return env;
   return fs::path(TOPOCHECK_SOURCE_DIR) / "corpus";
@@ -122,7 +83,7 @@ std::optional<Error> check_output_path(const std::string& option, const std::str
   return std::nullopt;
 }
 
-Result<bool> write_output(const std::string& file, const std::string& content) {
+Result<bool> write_report_file(const std::string& file, const std::string& content) {
   if (file == "-") {
     std::fwrite(content.data(), 1, content.size(), stdout);
     return true;
@@ -203,11 +164,11 @@ int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const s
   for (const std::string& s : stale) std::fprintf(table_out, "ledger: %s\n", s.c_str());
   std::fflush(table_out);
   if (!json_file.empty()) {
-    auto w = write_output(json_file, report.dump(2) + "\n");
+    auto w = write_report_file(json_file, report.dump(2) + "\n");
     if (!w) return report_error(w.error());
   }
   if (!junit_file.empty()) {
-    auto w = write_output(junit_file, claims::verdicts_to_junit(verdicts, budget));
+    auto w = write_report_file(junit_file, claims::verdicts_to_junit(verdicts, budget));
     if (!w) return report_error(w.error());
   }
   bool differs = !stale.empty(), inconclusive = false;
@@ -912,16 +873,6 @@ struct AapcArgs {
   double exact_seconds = 20;
 };
 
-// Writes `content` to `file` atomically; false (after printing the error) on failure.
-bool write_output(const std::string& flag, const std::string& file, const std::string& content) {
-  auto w = corpus::write_atomic(file, content);
-  if (!w) {
-    usage_error(fmt::format("{}: {}", flag, w.error().message));
-    return false;
-  }
-  return true;
-}
-
 // `simulate aapc`: generate one of the paper's schedules (or read the user's with --check), judge
 // it with the schedule checker, print its length per step against the paper's counts and the
 // lower bound; optionally the data on one link per step (the Q_3 example), the whole schedule,
@@ -1271,6 +1222,9 @@ int run(int argc, char** argv) {
   saapc->add_option("--max-n", aapc_args.max_n, "--table: the largest n (default 8)");
   saapc->add_option("--exact-seconds", aapc_args.exact_seconds, "--table: Z3 time per exact minimum, n <= 4 (default 20; 0 skips)");
 
+  RoutingArgs routing_args;
+  auto* srouting = add_routing_command(simulate, routing_args);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -1304,6 +1258,7 @@ int run(int argc, char** argv) {
   if (*citm) return cmd_construct_itm(itm_args);
   if (*cmig) return cmd_construct_migration(mig_args);
   if (*clat) return cmd_migration_latency(lat_args);
+  if (*srouting) return cmd_simulate_routing(routing_args);
   if (*saapc) return aapc_args.table ? cmd_aapc_table(aapc_args.max_n, aapc_args.exact_seconds, aapc_args.json)
                                      : cmd_simulate_aapc(aapc_args);
   return usage_error("no command given");

@@ -1,1 +1,222 @@
-// placeholder (issue 7): filled in by its author
+#include "routing/trace_check.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace topocheck::routing {
+namespace {
+
+// Q_n from the network's name ("Q_8" -> 8), or 0 for other topologies.
+int cube_dimension(const Network& net) {
+  const std::string& s = net.name();
+  if (s.size() < 3 || s[0] != 'Q' || s[1] != '_') return 0;
+  int n = 0;
+  for (size_t i = 2; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return 0;
+    n = n * 10 + (s[i] - '0');
+  }
+  return (NodeId{1} << n) == net.num_nodes() ? n : 0;
+}
+
+struct Judge {
+  const Network& net;
+  int cube;  // 0: not a cube
+
+  int distance(NodeId a, NodeId b) const { return cube ? std::popcount(a ^ b) : net.distance(a, b); }
+  // The neighbours a message at c for d may move to, in the order tried.
+  std::vector<NodeId> allowed(NodeId c, NodeId d, Routing routing) const {
+    std::vector<NodeId> out;
+    if (c == d) return out;
+    if (cube) {
+      // Section 1: flip the rightmost differing bit; Section 2: any differing bit, p_1 first.
+      for (int i = 0; i < cube; ++i)
+        if ((c ^ d) >> i & 1) {
+          out.push_back(c ^ (NodeId{1} << i));
+          if (routing == Routing::kStatic) break;
+        }
+      return out;
+    }
+    for (int p = 0; p < net.degree(c); ++p) {
+      const NodeId v = net.neighbor(c, p);
+      if (net.distance(v, d) + 1 == net.distance(c, d)) {
+        out.push_back(v);
+        if (routing == Routing::kStatic) break;
+      }
+    }
+    return out;
+  }
+};
+
+int64_t key_of(Scheme s, SchemeReading reading, int remaining, int original, uint32_t seq, uint32_t generated,
+               uint32_t arrival) {
+  if (reading == SchemeReading::kText && (s == 'A' || s == 'C')) s = s == 'A' ? 'C' : 'A';
+  switch (s) {
+    case 'A': return remaining;
+    case 'B': return -remaining;
+    case 'C': return original;
+    case 'D': return -original;
+    case 'E': return seq;
+    case 'F': return -int64_t{seq};
+    case 'G': return generated;
+    case 'H': return -int64_t{generated};
+    case 'I': return arrival;
+    case 'J': return -int64_t{arrival};
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> check_trace(const Network& net, const Workload& w, const SimConfig& config,
+                                       const SimResult& result) {
+  if (!result.trace) return "the run has no trace (record_trace was off)";
+  const Trace& tr = *result.trace;
+  const Judge judge{net, cube_dimension(net)};
+  const size_t P = w.processes.size();
+
+  // 1 (first half). Every process fires exactly once.
+  std::vector<uint32_t> fire(P, 0);
+  uint32_t last_fire = 0;
+  for (const Fire& f : tr.fires) {
+    if (f.process >= P) return fmt::format("a firing names process {}, which does not exist", f.process);
+    if (fire[f.process]) return fmt::format("process {} fires twice (cycles {} and {})", f.process, fire[f.process], f.cycle);
+    if (f.cycle == 0) return fmt::format("process {} fires in cycle 0", f.process);
+    fire[f.process] = f.cycle;
+    last_fire = std::max(last_fire, f.cycle);
+  }
+  for (size_t p = 0; p < P; ++p)
+    if (!fire[p]) return fmt::format("process {} never fires", p);
+
+  // 2. The messages are the workload's sends, in firing order, with their headers.
+  std::vector<Fire> fires = tr.fires;
+  std::stable_sort(fires.begin(), fires.end(), [](const Fire& a, const Fire& b) { return a.cycle < b.cycle; });
+  size_t next_id = 0;
+  for (const Fire& f : fires) {
+    const Process& proc = w.processes[f.process];
+    for (uint32_t q : proc.sends) {
+      if (next_id >= tr.messages.size())
+        return fmt::format("process {} (cycle {}) should send to process {}, but the trace has no such message", f.process, f.cycle, q);
+      const Message& m = tr.messages[next_id];
+      const NodeId dst = w.processes[q].node;
+      if (m.id != next_id || m.src_process != f.process || m.dst_process != q || m.src != proc.node || m.dst != dst ||
+          m.seq != proc.seq || m.generated != f.cycle || m.original_hops != judge.distance(proc.node, dst))
+        return fmt::format("message {}: header does not match process {}'s message to process {} generated in cycle {}",
+                           next_id, f.process, q, f.cycle);
+      ++next_id;
+    }
+  }
+  if (next_id != tr.messages.size())
+    return fmt::format("the trace has {} messages, the workload sends {}", tr.messages.size(), next_id);
+  const size_t M = tr.messages.size();
+
+  // 3. Hops per message: a walk along links, one hop per cycle, by the routing rule, to delivery.
+  std::vector<NodeId> at(M);
+  std::vector<uint32_t> last_hop(M, 0), delivered(M, 0);
+  for (size_t i = 0; i < M; ++i) at[i] = tr.messages[i].src;
+  uint32_t previous_cycle = 0;
+  for (const Hop& h : tr.hops) {
+    if (h.message >= M) return fmt::format("cycle {}: a hop of message {}, which does not exist", h.cycle, h.message);
+    const Message& m = tr.messages[h.message];
+    if (h.cycle < previous_cycle) return fmt::format("the hops are not in cycle order at cycle {}", h.cycle);
+    previous_cycle = h.cycle;
+    if (delivered[h.message]) return fmt::format("cycle {}: message {} moves after its delivery in cycle {}", h.cycle, h.message, delivered[h.message]);
+    if (h.cycle < m.generated) return fmt::format("cycle {}: message {} moves before its generation (cycle {})", h.cycle, h.message, m.generated);
+    if (last_hop[h.message] == h.cycle) return fmt::format("cycle {}: message {} takes a second hop in one cycle", h.cycle, h.message);
+    if (h.from != at[h.message]) return fmt::format("cycle {}: message {} leaves node {} but is at node {}", h.cycle, h.message, h.from, at[h.message]);
+    if (net.port_to(h.from, h.to) < 0) return fmt::format("cycle {}: message {} hops {} -> {}, which is not a link", h.cycle, h.message, h.from, h.to);
+    const std::vector<NodeId> ok = judge.allowed(h.from, m.dst, config.routing);
+    if (std::find(ok.begin(), ok.end(), h.to) == ok.end())
+      return config.routing == Routing::kStatic
+                 ? fmt::format("cycle {}: message {} hops {} -> {}, not the e-cube hop towards {}", h.cycle, h.message, h.from, h.to, m.dst)
+                 : fmt::format("cycle {}: message {} hops {} -> {}, which does not reduce its distance to {}", h.cycle, h.message, h.from, h.to, m.dst);
+    at[h.message] = h.to;
+    last_hop[h.message] = h.cycle;
+    if (h.to == m.dst) delivered[h.message] = h.cycle;
+  }
+  for (size_t i = 0; i < M; ++i)
+    if (!delivered[i])
+      return fmt::format("message {} (process {} -> {}) is never delivered, yet process {} fires in cycle {}", i,
+                         tr.messages[i].src_process, tr.messages[i].dst_process, tr.messages[i].dst_process,
+                         fire[tr.messages[i].dst_process]);
+
+  // 1 (second half). Firing in the cycle after the last delivery (cycle 1 for sources).
+  std::vector<uint32_t> ready(P, 1);
+  for (size_t i = 0; i < M; ++i)
+    ready[tr.messages[i].dst_process] = std::max(ready[tr.messages[i].dst_process], delivered[i] + 1);
+  for (size_t p = 0; p < P; ++p)
+    if (fire[p] != ready[p])
+      return fmt::format("process {} fires in cycle {}, but its last message arrived so that it should fire in cycle {}", p, fire[p], ready[p]);
+
+  // 4-6. Cycle by cycle: link capacity, work conservation, priority.
+  std::vector<std::vector<const Hop*>> hops_at(last_fire + 2);
+  for (const Hop& h : tr.hops) {
+    if (h.cycle >= hops_at.size()) return fmt::format("cycle {}: a hop after the last firing (cycle {})", h.cycle, last_fire);
+    hops_at[h.cycle].push_back(&h);
+  }
+  std::vector<uint32_t> used(net.num_links(config.links), 0);
+  std::vector<uint32_t> user(net.num_links(config.links), 0);
+  std::vector<uint32_t> hopped(M, 0);
+  std::vector<NodeId> pos(M);
+  std::vector<uint32_t> arrived(M);
+  for (size_t i = 0; i < M; ++i) {
+    pos[i] = tr.messages[i].src;
+    arrived[i] = tr.messages[i].generated;
+  }
+  std::vector<uint32_t> by_generation(M);
+  for (size_t i = 0; i < M; ++i) by_generation[i] = static_cast<uint32_t>(i);
+  std::stable_sort(by_generation.begin(), by_generation.end(),
+                   [&](uint32_t a, uint32_t b) { return tr.messages[a].generated < tr.messages[b].generated; });
+  std::vector<uint32_t> alive;
+  size_t born = 0;
+  uint64_t waits = 0;
+  for (uint32_t t = 1; t < hops_at.size(); ++t) {
+    while (born < M && tr.messages[by_generation[born]].generated <= t) alive.push_back(by_generation[born++]);
+    for (const Hop* h : hops_at[t]) {
+      const uint32_t link = net.link(h->from, net.port_to(h->from, h->to), config.links);
+      if (used[link] == t)
+        return fmt::format("cycle {}: the {} link {}-{} carries messages {} and {}", t, to_string(config.links),
+                           h->from, h->to, user[link], h->message);
+      used[link] = t;
+      user[link] = h->message;
+      hopped[h->message] = t;
+    }
+    auto key = [&](uint32_t i) {
+      const Message& m = tr.messages[i];
+      return key_of(config.scheme, config.reading, judge.distance(pos[i], m.dst), m.original_hops, m.seq, m.generated, arrived[i]);
+    };
+    for (uint32_t i : alive) {
+      if (hopped[i] == t) continue;
+      ++waits;
+      const Message& m = tr.messages[i];
+      for (NodeId v : judge.allowed(pos[i], m.dst, config.routing)) {
+        const uint32_t link = net.link(pos[i], net.port_to(pos[i], v), config.links);
+        if (used[link] != t)
+          return fmt::format("cycle {}: message {} waits at node {} while its link to {} is free", t, i, pos[i], v);
+        const uint32_t other = user[link];
+        if (pos[other] == pos[i] && key(other) > key(i))
+          return fmt::format("cycle {}: message {} (scheme {} key {}) takes the link {}-{} from message {} (key {}) at the same node",
+                             t, other, config.scheme, key(other), pos[i], v, i, key(i));
+      }
+    }
+    // Apply the cycle's hops; drop delivered messages.
+    for (const Hop* h : hops_at[t]) {
+      pos[h->message] = h->to;
+      arrived[h->message] = t;
+    }
+    alive.erase(std::remove_if(alive.begin(), alive.end(), [&](uint32_t i) { return delivered[i] == t; }), alive.end());
+  }
+
+  // 7. The result's numbers.
+  if (result.running_time != last_fire)
+    return fmt::format("the running time is {}, but the last process fires in cycle {}", result.running_time, last_fire);
+  if (result.hops != tr.hops.size()) return fmt::format("the result counts {} hops, the trace has {}", result.hops, tr.hops.size());
+  if (result.messages != M) return fmt::format("the result counts {} messages, the trace has {}", result.messages, M);
+  if (result.waits != waits) return fmt::format("the result counts {} waits, the trace implies {}", result.waits, waits);
+  return std::nullopt;
+}
+
+}  // namespace topocheck::routing
