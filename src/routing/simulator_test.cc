@@ -1,2 +1,180 @@
+#include "routing/simulator.h"
+
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
-TEST(Placeholder, Builds) {}
+
+#include "routing/trace_check.h"
+
+namespace topocheck::routing {
+namespace {
+
+using ::testing::HasSubstr;
+
+Workload hand_workload(uint32_t nodes, std::vector<Process> processes) {
+  Workload w;
+  w.name = "hand";
+  w.nodes = nodes;
+  w.processes = std::move(processes);
+  return w;
+}
+
+Process proc(uint32_t id, uint32_t node, uint32_t seq, std::vector<uint32_t> sends) {
+  Process p;
+  p.id = id;
+  p.node = node;
+  p.seq = seq;
+  p.sends = std::move(sends);
+  return p;
+}
+
+SimConfig config(Routing r, LinkKind k, Scheme s, uint64_t seed = 1) {
+  SimConfig c;
+  c.routing = r;
+  c.links = k;
+  c.scheme = s;
+  c.seed = seed;
+  c.record_trace = true;
+  return c;
+}
+
+// Two messages that both want the link 0-1 in cycle 1 (Q_2): 0 -> 3 (e-cube 0, 1, 3) and
+// 1 -> 2 (e-cube 1, 0, 2).
+Workload crossing() {
+  return hand_workload(4, {proc(0, 0, 0, {2}), proc(1, 1, 1, {3}), proc(2, 3, 2, {}), proc(3, 2, 3, {})});
+}
+
+TEST(RoutingSimulator, OneMessageTakesOneHopPerCycleAndItsReceiverFiresTheCycleAfter) {
+  auto net = Network::hypercube(2);
+  const Workload w = hand_workload(4, {proc(0, 0, 0, {1}), proc(1, 3, 1, {})});
+  auto r = simulate(*net, w, config(Routing::kStatic, LinkKind::kBidirectional, 'K'));
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  // Cycle 1: process 0 fires, hop 00 -> 01; cycle 2: hop 01 -> 11 (delivered); cycle 3: fires.
+  EXPECT_EQ(r->running_time, 3u);
+  ASSERT_EQ(r->trace->hops.size(), 2u);
+  EXPECT_EQ(r->trace->hops[0].to, 1u);  // e-cube: dimension 0 first
+  EXPECT_EQ(r->trace->hops[1].to, 3u);
+  EXPECT_EQ(check_trace(*net, w, config(Routing::kStatic, LinkKind::kBidirectional, 'K'), *r), std::nullopt);
+}
+
+TEST(RoutingSimulator, ABidirectionalLinkCarriesOneMessageAndTwoUnidirectionalLinksCarryTwo) {
+  auto net = Network::hypercube(2);
+  const Workload w = crossing();
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const SimConfig bi = config(Routing::kStatic, LinkKind::kBidirectional, 'K', seed);
+    const SimConfig uni = config(Routing::kStatic, LinkKind::kUnidirectional, 'K', seed);
+    const SimConfig dyn = config(Routing::kDynamic, LinkKind::kBidirectional, 'K', seed);
+    auto rb = simulate(*net, w, bi), ru = simulate(*net, w, uni), rd = simulate(*net, w, dyn);
+    EXPECT_EQ(rb->running_time, 4u);  // one of the two waits a cycle
+    EXPECT_EQ(ru->running_time, 3u);
+    EXPECT_EQ(rd->running_time, 3u);  // the loser takes its other dimension
+    EXPECT_EQ(check_trace(*net, w, bi, *rb), std::nullopt);
+    EXPECT_EQ(check_trace(*net, w, uni, *ru), std::nullopt);
+    EXPECT_EQ(check_trace(*net, w, dyn, *rd), std::nullopt);
+  }
+}
+
+TEST(RoutingSimulator, EveryCaseOfTheStudyPassesTheTraceCheckOnSmallCubes) {
+  for (int n = 1; n <= 4; ++n) {
+    auto net = Network::hypercube(n);
+    ASSERT_TRUE(net.ok());
+    for (const std::string& name : builtin_workload_names()) {
+      if (net->num_nodes() < 2) continue;
+      auto w = builtin_workload(name, net->num_nodes(), 3);
+      ASSERT_TRUE(w.ok()) << name << ": " << w.error().message;
+      for (Routing r : {Routing::kStatic, Routing::kDynamic})
+        for (LinkKind k : {LinkKind::kBidirectional, LinkKind::kUnidirectional})
+          for (char s : kSchemes)
+            for (SchemeReading reading : {SchemeReading::kList, SchemeReading::kText}) {
+              SimConfig c = config(r, k, s, 11);
+              c.reading = reading;
+              auto res = simulate(*net, *w, c);
+              ASSERT_TRUE(res.ok()) << res.error().message;
+              EXPECT_EQ(check_trace(*net, *w, c, *res), std::nullopt)
+                  << "Q_" << n << " " << name << " " << to_string(r) << " " << to_string(k) << " " << s;
+            }
+    }
+  }
+}
+
+TEST(RoutingSimulator, TheSameSeedGivesTheSameRun) {
+  auto net = Network::hypercube(5);
+  auto w = builtin_workload("gauss", 32, 2);
+  ASSERT_TRUE(w.ok());
+  const SimConfig c = config(Routing::kDynamic, LinkKind::kBidirectional, 'I', 99);
+  auto a = simulate(*net, *w, c), b = simulate(*net, *w, c);
+  EXPECT_EQ(to_json(*a), to_json(*b));
+  EXPECT_EQ(trace_to_json(*a->trace), trace_to_json(*b->trace));
+}
+
+TEST(RoutingSimulator, SchemeAUnderTheTextReadingIsSchemeCOfTheList) {
+  auto net = Network::hypercube(5);
+  auto w = builtin_workload("layered", 32, 4);
+  ASSERT_TRUE(w.ok());
+  SimConfig text = config(Routing::kDynamic, LinkKind::kBidirectional, 'A', 5);
+  text.reading = SchemeReading::kText;
+  const SimConfig list_c = config(Routing::kDynamic, LinkKind::kBidirectional, 'C', 5);
+  EXPECT_EQ(trace_to_json(*simulate(*net, *w, text)->trace), trace_to_json(*simulate(*net, *w, list_c)->trace));
+}
+
+TEST(RoutingSimulator, RejectsAWorkloadPlacedOnAnotherSize) {
+  auto net = Network::hypercube(3);
+  auto w = builtin_workload("gauss", 16, 1);
+  ASSERT_TRUE(w.ok());
+  auto r = simulate(*net, *w, config(Routing::kStatic, LinkKind::kBidirectional, 'K'));
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.error().message, HasSubstr("16 nodes"));
+}
+
+TEST(RoutingSimulator, ParsesSchemeLetters) {
+  EXPECT_EQ(parse_scheme("e"), 'E');
+  EXPECT_EQ(parse_scheme("K"), 'K');
+  EXPECT_FALSE(parse_scheme("L").has_value());
+  EXPECT_FALSE(parse_scheme("AB").has_value());
+  EXPECT_EQ(describe_scheme('A', /*text_reading=*/true), "minimum original number of hops");
+}
+
+// Negative controls: each deliberately broken simulator is caught by the trace checker.
+struct BrokenCase {
+  Defect defect;
+  Routing routing;
+  LinkKind links;
+  Scheme scheme;
+  const char* violation;
+};
+
+TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
+  const std::vector<BrokenCase> cases = {
+      {Defect::kIgnoreLinkCapacity, Routing::kStatic, LinkKind::kBidirectional, 'K', "carries messages"},
+      {Defect::kDoubleHop, Routing::kStatic, LinkKind::kUnidirectional, 'K', "second hop in one cycle"},
+      {Defect::kStaticHighestBit, Routing::kStatic, LinkKind::kBidirectional, 'K', "not the e-cube hop"},
+      {Defect::kNonMinimalDetour, Routing::kDynamic, LinkKind::kBidirectional, 'K', "does not reduce its distance"},
+      {Defect::kFireEarly, Routing::kStatic, LinkKind::kBidirectional, 'K', "never delivered, yet process"},
+      {Defect::kDropMessage, Routing::kDynamic, LinkKind::kUnidirectional, 'E', "never delivered"},
+      {Defect::kReversePriority, Routing::kStatic, LinkKind::kBidirectional, 'A', "takes the link"},
+  };
+  auto net = Network::hypercube(6);
+  auto w = builtin_workload("gauss", 64, 1);
+  ASSERT_TRUE(w.ok());
+  for (const BrokenCase& bc : cases) {
+    SimConfig c = config(bc.routing, bc.links, bc.scheme, 3);
+    c.max_cycles = 100000;
+    // The correct simulator passes on the same input ...
+    auto good = simulate(*net, *w, c);
+    ASSERT_TRUE(good.ok());
+    EXPECT_EQ(check_trace(*net, *w, c, *good), std::nullopt) << to_string(bc.defect);
+    // ... the broken one is rejected with the expected violation.
+    c.defect = bc.defect;
+    auto bad = simulate(*net, *w, c);
+    ASSERT_TRUE(bad.ok()) << to_string(bc.defect) << ": " << bad.error().message;
+    c.defect = Defect::kNone;  // the judge is told the configuration, not the defect
+    auto verdict = check_trace(*net, *w, c, *bad);
+    ASSERT_TRUE(verdict.has_value()) << to_string(bc.defect) << " was not caught";
+    EXPECT_THAT(*verdict, HasSubstr(bc.violation)) << to_string(bc.defect);
+  }
+}
+
+}  // namespace
+}  // namespace topocheck::routing
