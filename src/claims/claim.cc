@@ -34,6 +34,12 @@ std::string to_string(Outcome o) {
   return "?";
 }
 
+std::string verdict_word(Outcome o, bool empirical) {
+  if (empirical && o == Outcome::kHolds) return "reproduced";
+  if (empirical && o == Outcome::kRefuted) return "not reproduced";
+  return to_string(o);
+}
+
 std::optional<Budget> parse_budget(std::string_view s) {
   for (Budget b : {Budget::kQuick, Budget::kStandard, Budget::kDeep})
     if (to_string(b) == s) return b;

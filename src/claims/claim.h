@@ -33,6 +33,9 @@ enum class Outcome { kHolds, kRefuted, kInconclusive, kError };
 std::string to_string(Budget b);    // "quick", "standard", "deep"
 std::string to_string(Method m);    // "example", "exhaustive", "random", "smt", "oracle"
 std::string to_string(Outcome o);   // "holds", "refuted", "inconclusive", "error"
+// The verdict as shown: to_string(o), except "reproduced" / "not reproduced" for an empirical
+// finding's holds / refuted.
+std::string verdict_word(Outcome o, bool empirical);
 std::optional<Budget> parse_budget(std::string_view s);
 std::optional<Method> parse_method(std::string_view s);
 std::optional<Outcome> parse_outcome(std::string_view s);
@@ -155,6 +158,9 @@ struct Claim {
   std::string location;   // "Section 3, Algorithm 2, Table 1"
   std::string statement;  // quote or paraphrase
   std::vector<Reading> readings;
+  // An empirical finding (a measured result, e.g. the routing study of paper 001): its verdicts
+  // are shown as "reproduced" / "not reproduced" (holds / refuted in the ledger).
+  bool empirical = false;
 
   std::string family() const { return id.substr(0, id.find('.')); }
   const Reading* find_reading(std::string_view name) const;

@@ -46,14 +46,14 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
   auto paint = [&](const std::string& s, const char* code) {
     return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
   };
-  std::string out = fmt::format("{:<{}}  {:<{}}  {:<12}  {:<12}  {:>10}  {:>7}  {}\n", "claim", wid, "reading",
+  std::string out = fmt::format("{:<{}}  {:<{}}  {:<14}  {:<14}  {:>10}  {:>7}  {}\n", "claim", wid, "reading",
                                 wread, "verdict", "expected", "cases", "seconds", "scope");
   for (const auto& v : verdicts) {
-    const std::string verdict = to_string(v.outcome);
+    const std::string verdict = verdict_word(v.outcome, v.empirical);
     const char* code = v.outcome == Outcome::kHolds ? "32" : v.outcome == Outcome::kRefuted ? "33" : "31";
-    const std::string padded = fmt::format("{:<12}", verdict);
-    out += fmt::format("{:<{}}  {:<{}}  {}  {:<12}  {:>10}  {:>7.2f}  {}\n", v.claim, wid, v.reading, wread,
-                       paint(padded, code), v.expected ? to_string(*v.expected) : "(none)", v.cases,
+    const std::string padded = fmt::format("{:<14}", verdict);
+    out += fmt::format("{:<{}}  {:<{}}  {}  {:<14}  {:>10}  {:>7.2f}  {}\n", v.claim, wid, v.reading, wread,
+                       paint(padded, code), v.expected ? verdict_word(*v.expected, v.empirical) : "(none)", v.cases,
                        v.seconds, v.scope);
     if (v.outcome != Outcome::kHolds && !v.detail.empty())
       out += fmt::format("{:<{}}    {}\n", "", wid, truncate(v.detail, 400));
@@ -91,6 +91,7 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
                         {"reading", v.reading},
                         {"methods", methods},
                         {"verdict", to_string(v.outcome)},
+                        {"shown_as", verdict_word(v.outcome, v.empirical)},
                         {"scope", v.scope},
                         {"cases", v.cases},
                         {"detail", v.detail},

@@ -4,7 +4,8 @@
 //   {"budget": "standard", "seed": 1, "jobs": 2, "shard": null | "2/64", "merged_shards": N (merge only),
 //    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "detail",
 //                                              "seconds", "shard", "skipped", "counterexample"}],
-//                "verdict", "scope", "cases", "detail", "expected", "matches", "mismatch",
+//                "verdict", "shown_as" (reproduced / not reproduced for empirical findings),
+//                "scope", "cases", "detail", "expected", "matches", "mismatch",
 //                "corpus_case", "counterexample", "seed", "seconds"}, ...],
 //    "summary": {"total", "matching", "differing", "holds", "refuted", "inconclusive", "error"}}
 // A method's "shard" is the slice it swept ("2/64, pairs [a, b) of T"; "" when it ran whole);

@@ -84,6 +84,7 @@ void combine_methods(ReadingVerdict& v) {
 ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const RunContext& ctx) {
   ReadingVerdict v;
   v.claim = claim.id;
+  v.empirical = claim.empirical;
   v.reading = reading.name;
   v.seed = ctx.seed;
   const auto start = std::chrono::steady_clock::now();

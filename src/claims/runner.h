@@ -32,6 +32,7 @@ uint64_t derive_seed(uint64_t base, const std::string& claim, const std::string&
 struct ReadingVerdict {
   std::string claim;
   std::string reading;
+  bool empirical = false;  // Claim::empirical: shown as reproduced / not reproduced
   Outcome outcome = Outcome::kError;
   std::vector<MethodResult> methods;
   std::string scope;   // the methods' scopes joined

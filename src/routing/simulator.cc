@@ -53,6 +53,7 @@ std::string to_string(Defect d) {
     case Defect::kFireEarly: return "fire_early";
     case Defect::kDropMessage: return "drop_message";
     case Defect::kReversePriority: return "reverse_priority";
+    case Defect::kSkipFirstMessage: return "skip_first_message";
   }
   return "?";
 }
@@ -168,7 +169,8 @@ class Simulation {
         for (NodeId u : active_) {
           if (cursor_[u] >= buf_[u].size() || (capacity && free_ports_[u] <= 0)) continue;
           const uint32_t id = buf_[u][cursor_[u]++];
-          if (try_move(id, t)) {
+          const bool skip = c_.defect == Defect::kSkipFirstMessage && cursor_[u] == 1 && t % 2 == 0;
+          if (!skip && try_move(id, t)) {
             const Message& m = msgs_[id];
             if (m.at == m.dst) deliver(id, t, latency_sum);
           }

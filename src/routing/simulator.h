@@ -69,6 +69,7 @@ enum class Defect {
   kFireEarly,           // a process fires one message early
   kDropMessage,         // the first message delivered after cycle 2 is lost (its process still fires)
   kReversePriority,     // the buffer is sorted by the reverse of the scheme
+  kSkipFirstMessage,    // in even cycles every node's first message does not even try
 };
 std::string to_string(Defect d);
 

@@ -143,17 +143,19 @@ struct BrokenCase {
   LinkKind links;
   Scheme scheme;
   const char* violation;
+  TraceRule rule;
 };
 
 TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
   const std::vector<BrokenCase> cases = {
-      {Defect::kIgnoreLinkCapacity, Routing::kStatic, LinkKind::kBidirectional, 'K', "carries messages"},
-      {Defect::kDoubleHop, Routing::kStatic, LinkKind::kUnidirectional, 'K', "second hop in one cycle"},
-      {Defect::kStaticHighestBit, Routing::kStatic, LinkKind::kBidirectional, 'K', "not the e-cube hop"},
-      {Defect::kNonMinimalDetour, Routing::kDynamic, LinkKind::kBidirectional, 'K', "does not reduce its distance"},
-      {Defect::kFireEarly, Routing::kStatic, LinkKind::kBidirectional, 'K', "never delivered, yet process"},
-      {Defect::kDropMessage, Routing::kDynamic, LinkKind::kUnidirectional, 'E', "never delivered"},
-      {Defect::kReversePriority, Routing::kStatic, LinkKind::kBidirectional, 'A', "takes the link"},
+      {Defect::kIgnoreLinkCapacity, Routing::kStatic, LinkKind::kBidirectional, 'K', "carries messages", TraceRule::kCapacity},
+      {Defect::kDoubleHop, Routing::kStatic, LinkKind::kUnidirectional, 'K', "second hop in one cycle", TraceRule::kOneHop},
+      {Defect::kStaticHighestBit, Routing::kStatic, LinkKind::kBidirectional, 'K', "not the e-cube hop", TraceRule::kEcube},
+      {Defect::kNonMinimalDetour, Routing::kDynamic, LinkKind::kBidirectional, 'K', "does not reduce its distance", TraceRule::kMinimal},
+      {Defect::kFireEarly, Routing::kStatic, LinkKind::kBidirectional, 'K', "never delivered, yet process", TraceRule::kDelivery},
+      {Defect::kDropMessage, Routing::kDynamic, LinkKind::kUnidirectional, 'E', "never delivered", TraceRule::kDelivery},
+      {Defect::kSkipFirstMessage, Routing::kDynamic, LinkKind::kBidirectional, 'K', "while its link to", TraceRule::kWorkConservation},
+      {Defect::kReversePriority, Routing::kStatic, LinkKind::kBidirectional, 'A', "takes the link", TraceRule::kPriority},
   };
   auto net = Network::hypercube(6);
   auto w = builtin_workload("gauss", 64, 1);
@@ -173,6 +175,7 @@ TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
     auto verdict = check_trace(*net, *w, c, *bad);
     ASSERT_TRUE(verdict.has_value()) << to_string(bc.defect) << " was not caught";
     EXPECT_THAT(*verdict, HasSubstr(bc.violation)) << to_string(bc.defect);
+    EXPECT_EQ(check_trace_rules(*net, *w, c, *bad)->rule, bc.rule) << to_string(bc.defect);
   }
 }
 

@@ -73,7 +73,32 @@ int64_t key_of(Scheme s, SchemeReading reading, int remaining, int original, uin
 
 std::optional<std::string> check_trace(const Network& net, const Workload& w, const SimConfig& config,
                                        const SimResult& result) {
-  if (!result.trace) return "the run has no trace (record_trace was off)";
+  auto v = check_trace_rules(net, w, config, result);
+  if (!v) return std::nullopt;
+  return v->message;
+}
+
+std::string to_string(TraceRule rule) {
+  switch (rule) {
+    case TraceRule::kFiring: return "firing";
+    case TraceRule::kMessages: return "messages";
+    case TraceRule::kWalk: return "walk";
+    case TraceRule::kOneHop: return "one_hop";
+    case TraceRule::kEcube: return "ecube";
+    case TraceRule::kMinimal: return "minimal";
+    case TraceRule::kDelivery: return "delivery";
+    case TraceRule::kCapacity: return "capacity";
+    case TraceRule::kWorkConservation: return "work_conservation";
+    case TraceRule::kPriority: return "priority";
+    case TraceRule::kCounts: return "counts";
+  }
+  return "?";
+}
+
+std::optional<TraceViolation> check_trace_rules(const Network& net, const Workload& w, const SimConfig& config,
+                                                const SimResult& result) {
+  auto V = [](TraceRule rule, std::string message) { return TraceViolation{rule, std::move(message)}; };
+  if (!result.trace) return V(TraceRule::kCounts, "the run has no trace (record_trace was off)");
   const Trace& tr = *result.trace;
   const Judge judge{net, cube_dimension(net)};
   const size_t P = w.processes.size();
@@ -82,14 +107,14 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
   std::vector<uint32_t> fire(P, 0);
   uint32_t last_fire = 0;
   for (const Fire& f : tr.fires) {
-    if (f.process >= P) return fmt::format("a firing names process {}, which does not exist", f.process);
-    if (fire[f.process]) return fmt::format("process {} fires twice (cycles {} and {})", f.process, fire[f.process], f.cycle);
-    if (f.cycle == 0) return fmt::format("process {} fires in cycle 0", f.process);
+    if (f.process >= P) return V(TraceRule::kFiring, fmt::format("a firing names process {}, which does not exist", f.process));
+    if (fire[f.process]) return V(TraceRule::kFiring, fmt::format("process {} fires twice (cycles {} and {})", f.process, fire[f.process], f.cycle));
+    if (f.cycle == 0) return V(TraceRule::kFiring, fmt::format("process {} fires in cycle 0", f.process));
     fire[f.process] = f.cycle;
     last_fire = std::max(last_fire, f.cycle);
   }
   for (size_t p = 0; p < P; ++p)
-    if (!fire[p]) return fmt::format("process {} never fires", p);
+    if (!fire[p]) return V(TraceRule::kFiring, fmt::format("process {} never fires", p));
 
   // 2. The messages are the workload's sends, in firing order, with their headers.
   std::vector<Fire> fires = tr.fires;
@@ -99,18 +124,18 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
     const Process& proc = w.processes[f.process];
     for (uint32_t q : proc.sends) {
       if (next_id >= tr.messages.size())
-        return fmt::format("process {} (cycle {}) should send to process {}, but the trace has no such message", f.process, f.cycle, q);
+        return V(TraceRule::kMessages, fmt::format("process {} (cycle {}) should send to process {}, but the trace has no such message", f.process, f.cycle, q));
       const Message& m = tr.messages[next_id];
       const NodeId dst = w.processes[q].node;
       if (m.id != next_id || m.src_process != f.process || m.dst_process != q || m.src != proc.node || m.dst != dst ||
           m.seq != proc.seq || m.generated != f.cycle || m.original_hops != judge.distance(proc.node, dst))
-        return fmt::format("message {}: header does not match process {}'s message to process {} generated in cycle {}",
-                           next_id, f.process, q, f.cycle);
+        return V(TraceRule::kMessages, fmt::format("message {}: header does not match process {}'s message to process {} generated in cycle {}",
+                           next_id, f.process, q, f.cycle));
       ++next_id;
     }
   }
   if (next_id != tr.messages.size())
-    return fmt::format("the trace has {} messages, the workload sends {}", tr.messages.size(), next_id);
+    return V(TraceRule::kMessages, fmt::format("the trace has {} messages, the workload sends {}", tr.messages.size(), next_id));
   const size_t M = tr.messages.size();
 
   // 3. Hops per message: a walk along links, one hop per cycle, by the routing rule, to delivery.
@@ -119,29 +144,29 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
   for (size_t i = 0; i < M; ++i) at[i] = tr.messages[i].src;
   uint32_t previous_cycle = 0;
   for (const Hop& h : tr.hops) {
-    if (h.message >= M) return fmt::format("cycle {}: a hop of message {}, which does not exist", h.cycle, h.message);
+    if (h.message >= M) return V(TraceRule::kMessages, fmt::format("cycle {}: a hop of message {}, which does not exist", h.cycle, h.message));
     const Message& m = tr.messages[h.message];
-    if (h.cycle < previous_cycle) return fmt::format("the hops are not in cycle order at cycle {}", h.cycle);
+    if (h.cycle < previous_cycle) return V(TraceRule::kCounts, fmt::format("the hops are not in cycle order at cycle {}", h.cycle));
     previous_cycle = h.cycle;
-    if (delivered[h.message]) return fmt::format("cycle {}: message {} moves after its delivery in cycle {}", h.cycle, h.message, delivered[h.message]);
-    if (h.cycle < m.generated) return fmt::format("cycle {}: message {} moves before its generation (cycle {})", h.cycle, h.message, m.generated);
-    if (last_hop[h.message] == h.cycle) return fmt::format("cycle {}: message {} takes a second hop in one cycle", h.cycle, h.message);
-    if (h.from != at[h.message]) return fmt::format("cycle {}: message {} leaves node {} but is at node {}", h.cycle, h.message, h.from, at[h.message]);
-    if (net.port_to(h.from, h.to) < 0) return fmt::format("cycle {}: message {} hops {} -> {}, which is not a link", h.cycle, h.message, h.from, h.to);
+    if (delivered[h.message]) return V(TraceRule::kDelivery, fmt::format("cycle {}: message {} moves after its delivery in cycle {}", h.cycle, h.message, delivered[h.message]));
+    if (h.cycle < m.generated) return V(TraceRule::kWalk, fmt::format("cycle {}: message {} moves before its generation (cycle {})", h.cycle, h.message, m.generated));
+    if (last_hop[h.message] == h.cycle) return V(TraceRule::kOneHop, fmt::format("cycle {}: message {} takes a second hop in one cycle", h.cycle, h.message));
+    if (h.from != at[h.message]) return V(TraceRule::kWalk, fmt::format("cycle {}: message {} leaves node {} but is at node {}", h.cycle, h.message, h.from, at[h.message]));
+    if (net.port_to(h.from, h.to) < 0) return V(TraceRule::kWalk, fmt::format("cycle {}: message {} hops {} -> {}, which is not a link", h.cycle, h.message, h.from, h.to));
     const std::vector<NodeId> ok = judge.allowed(h.from, m.dst, config.routing);
     if (std::find(ok.begin(), ok.end(), h.to) == ok.end())
       return config.routing == Routing::kStatic
-                 ? fmt::format("cycle {}: message {} hops {} -> {}, not the e-cube hop towards {}", h.cycle, h.message, h.from, h.to, m.dst)
-                 : fmt::format("cycle {}: message {} hops {} -> {}, which does not reduce its distance to {}", h.cycle, h.message, h.from, h.to, m.dst);
+                 ? V(TraceRule::kEcube, fmt::format("cycle {}: message {} hops {} -> {}, not the e-cube hop towards {}", h.cycle, h.message, h.from, h.to, m.dst))
+                 : V(TraceRule::kMinimal, fmt::format("cycle {}: message {} hops {} -> {}, which does not reduce its distance to {}", h.cycle, h.message, h.from, h.to, m.dst));
     at[h.message] = h.to;
     last_hop[h.message] = h.cycle;
     if (h.to == m.dst) delivered[h.message] = h.cycle;
   }
   for (size_t i = 0; i < M; ++i)
     if (!delivered[i])
-      return fmt::format("message {} (process {} -> {}) is never delivered, yet process {} fires in cycle {}", i,
+      return V(TraceRule::kDelivery, fmt::format("message {} (process {} -> {}) is never delivered, yet process {} fires in cycle {}", i,
                          tr.messages[i].src_process, tr.messages[i].dst_process, tr.messages[i].dst_process,
-                         fire[tr.messages[i].dst_process]);
+                         fire[tr.messages[i].dst_process]));
 
   // 1 (second half). Firing in the cycle after the last delivery (cycle 1 for sources).
   std::vector<uint32_t> ready(P, 1);
@@ -149,12 +174,12 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
     ready[tr.messages[i].dst_process] = std::max(ready[tr.messages[i].dst_process], delivered[i] + 1);
   for (size_t p = 0; p < P; ++p)
     if (fire[p] != ready[p])
-      return fmt::format("process {} fires in cycle {}, but its last message arrived so that it should fire in cycle {}", p, fire[p], ready[p]);
+      return V(TraceRule::kFiring, fmt::format("process {} fires in cycle {}, but its last message arrived so that it should fire in cycle {}", p, fire[p], ready[p]));
 
   // 4-6. Cycle by cycle: link capacity, work conservation, priority.
   std::vector<std::vector<const Hop*>> hops_at(last_fire + 2);
   for (const Hop& h : tr.hops) {
-    if (h.cycle >= hops_at.size()) return fmt::format("cycle {}: a hop after the last firing (cycle {})", h.cycle, last_fire);
+    if (h.cycle >= hops_at.size()) return V(TraceRule::kCounts, fmt::format("cycle {}: a hop after the last firing (cycle {})", h.cycle, last_fire));
     hops_at[h.cycle].push_back(&h);
   }
   std::vector<uint32_t> used(net.num_links(config.links), 0);
@@ -178,8 +203,8 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
     for (const Hop* h : hops_at[t]) {
       const uint32_t link = net.link(h->from, net.port_to(h->from, h->to), config.links);
       if (used[link] == t)
-        return fmt::format("cycle {}: the {} link {}-{} carries messages {} and {}", t, to_string(config.links),
-                           h->from, h->to, user[link], h->message);
+        return V(TraceRule::kCapacity, fmt::format("cycle {}: the {} link {}-{} carries messages {} and {}", t, to_string(config.links),
+                           h->from, h->to, user[link], h->message));
       used[link] = t;
       user[link] = h->message;
       hopped[h->message] = t;
@@ -195,11 +220,11 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
       for (NodeId v : judge.allowed(pos[i], m.dst, config.routing)) {
         const uint32_t link = net.link(pos[i], net.port_to(pos[i], v), config.links);
         if (used[link] != t)
-          return fmt::format("cycle {}: message {} waits at node {} while its link to {} is free", t, i, pos[i], v);
+          return V(TraceRule::kWorkConservation, fmt::format("cycle {}: message {} waits at node {} while its link to {} is free", t, i, pos[i], v));
         const uint32_t other = user[link];
         if (pos[other] == pos[i] && key(other) > key(i))
-          return fmt::format("cycle {}: message {} (scheme {} key {}) takes the link {}-{} from message {} (key {}) at the same node",
-                             t, other, config.scheme, key(other), pos[i], v, i, key(i));
+          return V(TraceRule::kPriority, fmt::format("cycle {}: message {} (scheme {} key {}) takes the link {}-{} from message {} (key {}) at the same node",
+                             t, other, config.scheme, key(other), pos[i], v, i, key(i)));
       }
     }
     // Apply the cycle's hops; drop delivered messages.
@@ -212,10 +237,10 @@ std::optional<std::string> check_trace(const Network& net, const Workload& w, co
 
   // 7. The result's numbers.
   if (result.running_time != last_fire)
-    return fmt::format("the running time is {}, but the last process fires in cycle {}", result.running_time, last_fire);
-  if (result.hops != tr.hops.size()) return fmt::format("the result counts {} hops, the trace has {}", result.hops, tr.hops.size());
-  if (result.messages != M) return fmt::format("the result counts {} messages, the trace has {}", result.messages, M);
-  if (result.waits != waits) return fmt::format("the result counts {} waits, the trace implies {}", result.waits, waits);
+    return V(TraceRule::kCounts, fmt::format("the running time is {}, but the last process fires in cycle {}", result.running_time, last_fire));
+  if (result.hops != tr.hops.size()) return V(TraceRule::kCounts, fmt::format("the result counts {} hops, the trace has {}", result.hops, tr.hops.size()));
+  if (result.messages != M) return V(TraceRule::kCounts, fmt::format("the result counts {} messages, the trace has {}", result.messages, M));
+  if (result.waits != waits) return V(TraceRule::kCounts, fmt::format("the result counts {} waits, the trace implies {}", result.waits, waits));
   return std::nullopt;
 }
 

@@ -31,6 +31,20 @@
 
 namespace topocheck::routing {
 
+// The rule a violation breaks (the numbers above): 1 kFiring; 2 kMessages; 3 kWalk (not along
+// a link / not from its node / before generation), kOneHop, kEcube, kMinimal, kDelivery (never
+// delivered, or moving after delivery); 4 kCapacity; 5 kWorkConservation; 6 kPriority;
+// 7 kCounts (also a trace out of order).
+enum class TraceRule { kFiring, kMessages, kWalk, kOneHop, kEcube, kMinimal, kDelivery, kCapacity,
+                       kWorkConservation, kPriority, kCounts };
+std::string to_string(TraceRule rule);
+struct TraceViolation {
+  TraceRule rule = TraceRule::kCounts;
+  std::string message;
+};
+std::optional<TraceViolation> check_trace_rules(const Network& net, const Workload& workload,
+                                                const SimConfig& config, const SimResult& result);
+
 // nullopt when the run is valid; otherwise the first violation in words.
 std::optional<std::string> check_trace(const Network& net, const Workload& workload, const SimConfig& config,
                                        const SimResult& result);
