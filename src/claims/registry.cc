@@ -12,6 +12,7 @@ Registry default_registry() {
   register_migration_claims(registry);
   register_aapc_claims(registry);
   register_aapc_property_claims(registry);
+  register_routing_claims(registry);
   return registry;
 }
 

@@ -1,0 +1,419 @@
+// The claims of papers/001 (Raghupathy, Leuze, Schach, "Message routing schemes in a hypercube
+// machine"): the simulator's contract (Sections 1-3) as properties judged by the naive trace
+// checker (routing/trace_check.h) on random cubes, workloads and seeds, and the four findings of
+// Section 4 as empirical claims computed from the 44-case study (routing/study.h).
+//
+// Findings protocol (fixed, so that the ledger can pin it): Q_8, the built-in workload with
+// default parameters and workload seeds 1..5 (the paper: "A number of different input graphs
+// were considered [...] the results were very similar in all instances"), 44 cases x 10
+// repetitions with simulator seeds 1..10, scheme reading `list`. A finding is `reproduced` iff
+// it holds on every one of the five workload instances; the first instance where it does not is
+// the counterexample (replayable: check_case re-runs that study).
+#include <compare>
+#include <cstdint>
+#include <future>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <rapidcheck.h>
+
+#include "claims/claim.h"
+#include "claims/random_method.h"
+#include "routing/network.h"
+#include "routing/simulator.h"
+#include "routing/study.h"
+#include "routing/trace_check.h"
+#include "routing/workload.h"
+
+namespace topocheck::claims {
+namespace {
+
+using nlohmann::json;
+namespace rt = topocheck::routing;
+
+constexpr const char* kPaper = "001_2708c2cd1c088815.txt";
+constexpr int kStudyDim = 8;
+constexpr int kStudyReps = 10;
+constexpr uint64_t kStudySeed = 1;
+constexpr uint64_t kWorkloadSeeds = 5;
+
+void add_claim(Registry& registry, std::string id, std::string location, std::string statement,
+               std::vector<Reading> readings, bool empirical) {
+  Claim c;
+  c.id = std::move(id);
+  c.paper = kPaper;
+  c.location = std::move(location);
+  c.statement = std::move(statement);
+  c.readings = std::move(readings);
+  c.empirical = empirical;
+  registry.add(std::move(c));
+}
+
+// ---- the study, computed once per process for each parameter set -------------------------
+
+struct StudyKey {
+  std::string workload;
+  uint64_t workload_seed = 1;
+  int dim = kStudyDim;
+  int reps = kStudyReps;
+  uint64_t seed = kStudySeed;
+  std::string reading = "list";
+  auto operator<=>(const StudyKey&) const = default;
+  json to_json() const {
+    return {{"dim", dim}, {"workload", workload}, {"workload_seed", workload_seed}, {"reps", reps}, {"seed", seed},
+            {"scheme_reading", reading}};
+  }
+};
+
+Result<rt::StudyResult> compute_study(const StudyKey& key) {
+  auto net = rt::Network::hypercube(key.dim);
+  if (!net) return net.error();
+  auto w = rt::builtin_workload(key.workload, net->num_nodes(), key.workload_seed);
+  if (!w) return w.error();
+  rt::StudyConfig sc;
+  sc.reps = key.reps;
+  sc.seed = key.seed;
+  sc.reading = *rt::parse_scheme_reading(key.reading);
+  return rt::run_study(*net, *w, sc);
+}
+
+// Readings run in parallel (verify --jobs): the first asker computes, the others wait.
+Result<rt::StudyResult> cached_study(const StudyKey& key) {
+  static std::mutex mu;
+  static std::map<StudyKey, std::shared_future<Result<rt::StudyResult>>> cache;
+  std::promise<Result<rt::StudyResult>> promise;
+  std::shared_future<Result<rt::StudyResult>> future;
+  bool mine = false;
+  {
+    std::lock_guard lock(mu);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+      future = promise.get_future().share();
+      cache.emplace(key, future);
+      mine = true;
+    } else {
+      future = it->second;
+    }
+  }
+  if (mine) promise.set_value(compute_study(key));
+  return future.get();
+}
+
+Result<StudyKey> study_key_from(const json& params) {
+  if (!params.is_object()) return invalid_argument("params must be an object");
+  StudyKey k;
+  try {
+    k.dim = params.at("dim").get<int>();
+    k.workload = params.at("workload").get<std::string>();
+    k.workload_seed = params.at("workload_seed").get<uint64_t>();
+    k.reps = params.at("reps").get<int>();
+    k.seed = params.at("seed").get<uint64_t>();
+    k.reading = params.at("scheme_reading").get<std::string>();
+  } catch (const json::exception& e) {
+    return invalid_argument(fmt::format("params: {}", e.what()));
+  }
+  if (k.dim < 1 || k.dim > 12) return invalid_argument("params.dim: outside 1..12");
+  if (k.reps < 2 || k.reps > 1000) return invalid_argument("params.reps: outside 2..1000");
+  if (!rt::parse_scheme_reading(k.reading)) return invalid_argument("params.scheme_reading: not list or text");
+  bool known = false;
+  for (const std::string& n : rt::builtin_workload_names()) known = known || n == k.workload;
+  if (!known) return invalid_argument(fmt::format("params.workload: '{}' is not a built-in workload", k.workload));
+  return k;
+}
+
+// ---- Section 4's findings -----------------------------------------------------------------
+
+MethodResult finding_method(const RunContext& ctx, const std::string& finding, const std::string& workload) {
+  MethodResult r;
+  r.method = Method::kRandom;
+  std::vector<uint64_t> reproduced, not_reproduced;
+  std::string first_detail;
+  for (uint64_t ws = 1; ws <= kWorkloadSeeds; ++ws) {
+    ctx.report(fmt::format("{} workload seed {}/{}", workload, ws, kWorkloadSeeds));
+    StudyKey key;
+    key.workload = workload;
+    key.workload_seed = ws;
+    auto study = cached_study(key);
+    if (!study) {
+      r.outcome = Outcome::kError;
+      r.detail = study.error().message;
+      return r;
+    }
+    ++r.cases;
+    const rt::Finding f = rt::evaluate_finding(finding, *study);
+    (f.reproduced ? reproduced : not_reproduced).push_back(ws);
+    if (!f.reproduced && !r.counterexample) {
+      Counterexample cx;
+      cx.params = key.to_json();
+      cx.input = {{"finding", finding}};
+      cx.violation = fmt::format("workload seed {}: {} (tolerance: {})", ws, f.detail, f.tolerance);
+      json means = json::object();
+      for (const rt::CaseStats& c : study->cases) means[c.label()] = c.mean;
+      cx.witness = {{"evidence", f.evidence}, {"means", means}};
+      cx.minimized = true;  // the lowest workload seed
+      r.counterexample = cx;
+      first_detail = cx.violation;
+    }
+    if (ws == 1) r.detail = f.detail;
+  }
+  r.scope = fmt::format("Q_{}, {} seeds 1..{} (default parameters), 44 cases x {} repetitions (simulator seeds {}..{}); "
+                        "reproduced on seeds [{}], not on [{}]",
+                        kStudyDim, workload, kWorkloadSeeds, kStudyReps, kStudySeed, kStudySeed + kStudyReps - 1,
+                        fmt::join(reproduced, ","), fmt::join(not_reproduced, ","));
+  r.outcome = not_reproduced.empty() ? Outcome::kHolds : Outcome::kRefuted;
+  if (!not_reproduced.empty()) r.detail = first_detail;
+  return r;
+}
+
+Result<CaseCheck> finding_case(const std::string& finding, const json& params) {
+  auto key = study_key_from(params);
+  if (!key) return key.error();
+  auto study = cached_study(*key);
+  if (!study) return study.error();
+  const rt::Finding f = rt::evaluate_finding(finding, *study);
+  CaseCheck cc;
+  if (!f.reproduced) cc.violation = fmt::format("workload seed {}: {} (tolerance: {})", key->workload_seed, f.detail, f.tolerance);
+  cc.witness = {{"evidence", f.evidence}};
+  return cc;
+}
+
+void add_finding_claims(Registry& registry) {
+  struct Spec {
+    const char* name;
+    const char* location;
+    const char* statement;
+  };
+  const Spec specs[] = {
+      {"dynamic_faster", "Section 4, Figures 3-4 (lost); Abstract",
+       "'Not surprisingly, dynamic routing performs better than static routing' (for every scheme and link kind)"},
+      {"factor_two", "Section 4; Abstract; Section 5",
+       "'At best, the improvement is by a factor of two' (dynamic over static; 'up to twice as efficient')"},
+      {"scheme_e_best", "Section 4",
+       "'the best results occur when priority is given to messages with the lowest sequence number (Scheme E). Results "
+       "almost as good are obtained when priority is given to messages with the fewer number of hops, either in the "
+       "original message (Scheme A) or remaining to be traversed (Scheme C)'"},
+      {"uni_gain", "Section 4, Figure 5 (lost); Section 5",
+       "'two unidirectional links [...] improve throughput over one bidirectional link [...] the improvement is rarely "
+       "of the order of more than fifteen per cent, and is usually much smaller'"},
+  };
+  for (const Spec& s : specs) {
+    std::vector<Reading> readings;
+    for (const std::string& workload : rt::builtin_workload_names()) {
+      Reading r;
+      r.name = workload;
+      // The tolerance is the finding's, stated once in study.h and in each verdict.
+      r.description = fmt::format("on the {} workload: the finding as tested by routing/study.h's tolerance", workload);
+      const std::string name = s.name;
+      r.methods.emplace_back(Method::kRandom, [name, workload](const RunContext& ctx) {
+        return finding_method(ctx, name, workload);
+      });
+      r.check_case = [name](const json& params, const json&) { return finding_case(name, params); };
+      readings.push_back(std::move(r));
+    }
+    add_claim(registry, fmt::format("routing.sec4.{}", s.name), s.location, s.statement, std::move(readings),
+              /*empirical=*/true);
+  }
+}
+
+// ---- the simulator's contract as properties -----------------------------------------------
+
+const PerBudget<int> kRandomCases{60, 200, 1000};
+const PerBudget<int> kRandomMaxDim{5, 6, 8};
+
+struct SimInput {
+  int dim = 1;
+  std::string workload;
+  uint64_t workload_seed = 1;
+  rt::Routing routing = rt::Routing::kStatic;
+  rt::LinkKind links = rt::LinkKind::kBidirectional;
+  char scheme = 'K';
+  rt::SchemeReading reading = rt::SchemeReading::kList;
+  uint64_t seed = 1;
+};
+
+json input_json(const SimInput& in) {
+  return {{"workload", in.workload}, {"workload_seed", in.workload_seed}, {"routing", rt::to_string(in.routing)},
+          {"links", rt::to_string(in.links)}, {"scheme", std::string(1, in.scheme)},
+          {"scheme_reading", rt::to_string(in.reading)}, {"seed", in.seed}};
+}
+
+Result<SimInput> input_from(const json& params, const json& input) {
+  SimInput in;
+  try {
+    in.dim = params.at("dim").get<int>();
+    in.workload = input.at("workload").get<std::string>();
+    in.workload_seed = input.at("workload_seed").get<uint64_t>();
+    auto r = rt::parse_routing(input.at("routing").get<std::string>());
+    auto k = rt::parse_link_kind(input.at("links").get<std::string>());
+    auto s = rt::parse_scheme(input.at("scheme").get<std::string>());
+    auto reading = rt::parse_scheme_reading(input.at("scheme_reading").get<std::string>());
+    if (!r || !k || !s || !reading) return invalid_argument("input: routing, links, scheme or scheme_reading unknown");
+    in.routing = *r;
+    in.links = *k;
+    in.scheme = *s;
+    in.reading = *reading;
+    in.seed = input.at("seed").get<uint64_t>();
+  } catch (const json::exception& e) {
+    return invalid_argument(fmt::format("case: {}", e.what()));
+  }
+  if (in.dim < 1 || in.dim > 12) return invalid_argument("params.dim: outside 1..12");
+  return in;
+}
+
+rc::Gen<SimInput> sim_input_gen(int max_dim, std::optional<rt::Routing> only) {
+  const std::vector<std::string> names = rt::builtin_workload_names();
+  std::vector<rt::Routing> routings = {rt::Routing::kStatic, rt::Routing::kDynamic};
+  if (only) routings = {*only};
+  return rc::gen::build<SimInput>(
+      rc::gen::set(&SimInput::dim, rc::gen::inRange(1, max_dim + 1)),
+      rc::gen::set(&SimInput::workload, rc::gen::elementOf(names)),
+      rc::gen::set(&SimInput::workload_seed, rc::gen::inRange<uint64_t>(1, 1000)),
+      rc::gen::set(&SimInput::routing, rc::gen::elementOf(routings)),
+      rc::gen::set(&SimInput::links, rc::gen::element(rt::LinkKind::kBidirectional, rt::LinkKind::kUnidirectional)),
+      rc::gen::set(&SimInput::scheme, rc::gen::elementOf(std::string(rt::kSchemes))),
+      rc::gen::set(&SimInput::reading, rc::gen::element(rt::SchemeReading::kList, rt::SchemeReading::kText)),
+      rc::gen::set(&SimInput::seed, rc::gen::inRange<uint64_t>(1, 1000000)));
+}
+
+// Runs one input with its trace; the violation of one of `rules` (or, honestly reported, of an
+// earlier rule that masks them), or nullopt. `deterministic` instead compares two runs.
+struct SimVerdict {
+  std::optional<std::string> violation;
+  json witness = json::object();
+};
+
+Result<SimVerdict> judge(const SimInput& in, const std::vector<rt::TraceRule>& rules, bool deterministic) {
+  auto net = rt::Network::hypercube(in.dim);
+  if (!net) return net.error();
+  if (net->num_nodes() < 2) return SimVerdict{};  // Q_0 is excluded above; Q_1 has 2 nodes
+  auto w = rt::builtin_workload(in.workload, net->num_nodes(), in.workload_seed);
+  if (!w) return w.error();
+  rt::SimConfig c;
+  c.routing = in.routing;
+  c.links = in.links;
+  c.scheme = in.scheme;
+  c.reading = in.reading;
+  c.seed = in.seed;
+  c.record_trace = true;
+  auto r = rt::simulate(*net, *w, c);
+  if (!r) return SimVerdict{fmt::format("the run fails: {}", r.error().message), {}};
+  SimVerdict v;
+  v.witness = {{"running_time", r->running_time}, {"messages", r->messages}, {"hops", r->hops}};
+  if (deterministic) {
+    auto again = rt::simulate(*net, *w, c);
+    if (!again) return SimVerdict{fmt::format("the second run fails: {}", again.error().message), {}};
+    if (rt::to_json(*again) != rt::to_json(*r) || rt::trace_to_json(*again->trace) != rt::trace_to_json(*r->trace))
+      v.violation = fmt::format("two runs with seed {} differ (running times {} and {})", in.seed, r->running_time,
+                                again->running_time);
+    return v;
+  }
+  auto bad = rt::check_trace_rules(*net, *w, c, *r);
+  if (!bad) return v;
+  const bool mine = std::find(rules.begin(), rules.end(), bad->rule) != rules.end();
+  v.violation = mine ? bad->message
+                     : fmt::format("undecided: rule '{}' is broken first: {}", rt::to_string(bad->rule), bad->message);
+  return v;
+}
+
+MethodResult invariant_method(const RunContext& ctx, std::vector<rt::TraceRule> rules, std::optional<rt::Routing> only,
+                              bool deterministic) {
+  RandomSpec<SimInput> spec{sim_input_gen(kRandomMaxDim.at(ctx.budget), only)};
+  spec.cases = kRandomCases.at(ctx.budget);
+  spec.scope = fmt::format("Q_1..Q_{}, the three built-in workloads with random seeds, {} routing, both link kinds, "
+                           "schemes A-K, both scheme readings, random simulator seeds; judged by routing/trace_check.h",
+                           kRandomMaxDim.at(ctx.budget), only ? rt::to_string(*only) : std::string("static and dynamic"));
+  spec.check = [rules, deterministic](const SimInput& in) -> std::optional<Counterexample> {
+    auto v = judge(in, rules, deterministic);
+    if (v && !v->violation) return std::nullopt;
+    Counterexample cx;
+    cx.params = {{"dim", in.dim}};
+    cx.input = input_json(in);
+    cx.violation = v ? *v->violation : v.error().message;
+    if (v) cx.witness = v->witness;
+    return cx;
+  };
+  return run_random(ctx, spec);
+}
+
+void add_invariant_claims(Registry& registry) {
+  struct Spec {
+    const char* id;
+    const char* location;
+    const char* statement;
+    std::vector<rt::TraceRule> rules;
+    std::optional<rt::Routing> only;
+    bool deterministic;
+  };
+  using R = rt::TraceRule;
+  const std::vector<Spec> specs = {
+      {"routing.sim.delivered_once", "Section 3 (the simulator)",
+       "every generated message is delivered exactly once, at its destination, and never moves afterwards",
+       {R::kMessages, R::kWalk, R::kDelivery}, std::nullopt, false},
+      {"routing.sim.processes_complete", "Section 1 (DAGs of processes); Section 3 (generation phase)",
+       "every process fires exactly once, in the cycle after its last message arrives (sources in cycle 1)",
+       {R::kFiring}, std::nullopt, false},
+      {"routing.sec1.static_ecube", "Section 1",
+       "static routing sends every message along the e-cube path: each hop flips the rightmost differing bit",
+       {R::kEcube}, rt::Routing::kStatic, false},
+      {"routing.sec2.dynamic_minimal", "Section 2",
+       "dynamic routing only uses dimensions in which the message must still travel: every hop reduces the distance "
+       "to the destination by one",
+       {R::kMinimal}, rt::Routing::kDynamic, false},
+      {"routing.sec2.blocked_only_when_busy", "Section 2; Section 3",
+       "'Only if the links in all j of the dimensions in which the message must still travel are in use can the message "
+       "be considered to be blocked' (static: its one link)",
+       {R::kWorkConservation}, std::nullopt, false},
+      {"routing.sec2.link_capacity", "Section 2 (third aspect)",
+       "a bidirectional link carries one message per cycle; each of two unidirectional links carries one per cycle",
+       {R::kCapacity}, std::nullopt, false},
+      {"routing.sec3.one_hop_per_cycle", "Section 3",
+       "store-and-forward, one hop per message per cycle at most",
+       {R::kOneHop}, std::nullopt, false},
+      {"routing.sec3.priority_order", "Section 3; Figure 2 (the scheme list)",
+       "'after shuffling the contents of a buffer the first message of highest priority is transmitted next': no message "
+       "loses a link it may take to a message of strictly lower priority at its node",
+       {R::kPriority}, std::nullopt, false},
+      {"routing.sec3.deterministic", "Section 3 (seeded shuffling)",
+       "the same seed gives the same run (every firing and hop)", {}, std::nullopt, true},
+  };
+  for (const Spec& s : specs) {
+    Reading r;
+    r.name = "literal";
+    r.description = s.statement;
+    const auto rules = s.rules;
+    const auto only = s.only;
+    const bool det = s.deterministic;
+    r.methods.emplace_back(Method::kRandom, [rules, only, det](const RunContext& ctx) {
+      return invariant_method(ctx, rules, only, det);
+    });
+    r.check_case = [rules, det](const json& params, const json& input) -> Result<CaseCheck> {
+      auto in = input_from(params, input);
+      if (!in) return in.error();
+      auto v = judge(*in, rules, det);
+      if (!v) return v.error();
+      CaseCheck cc;
+      cc.violation = v->violation;
+      cc.witness = v->witness;
+      return cc;
+    };
+    std::vector<Reading> readings;
+    readings.push_back(std::move(r));
+    add_claim(registry, s.id, s.location, s.statement, std::move(readings), /*empirical=*/false);
+  }
+}
+
+}  // namespace
+
+void register_routing_claims(Registry& registry) {
+  add_invariant_claims(registry);
+  add_finding_claims(registry);
+}
+
+}  // namespace topocheck::claims
