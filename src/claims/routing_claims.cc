@@ -26,6 +26,7 @@
 
 #include "claims/claim.h"
 #include "claims/random_method.h"
+#include "claims/routing_inputs.h"
 #include "routing/network.h"
 #include "routing/simulator.h"
 #include "routing/study.h"
@@ -224,63 +225,8 @@ void add_finding_claims(Registry& registry) {
 
 // ---- the simulator's contract as properties -----------------------------------------------
 
-const PerBudget<int> kRandomCases{60, 200, 1000};
-const PerBudget<int> kRandomMaxDim{5, 6, 8};
-
-struct SimInput {
-  int dim = 1;
-  std::string workload;
-  uint64_t workload_seed = 1;
-  rt::Routing routing = rt::Routing::kStatic;
-  rt::LinkKind links = rt::LinkKind::kBidirectional;
-  char scheme = 'K';
-  rt::SchemeReading reading = rt::SchemeReading::kList;
-  uint64_t seed = 1;
-};
-
-json input_json(const SimInput& in) {
-  return {{"workload", in.workload}, {"workload_seed", in.workload_seed}, {"routing", rt::to_string(in.routing)},
-          {"links", rt::to_string(in.links)}, {"scheme", std::string(1, in.scheme)},
-          {"scheme_reading", rt::to_string(in.reading)}, {"seed", in.seed}};
-}
-
-Result<SimInput> input_from(const json& params, const json& input) {
-  SimInput in;
-  try {
-    in.dim = params.at("dim").get<int>();
-    in.workload = input.at("workload").get<std::string>();
-    in.workload_seed = input.at("workload_seed").get<uint64_t>();
-    auto r = rt::parse_routing(input.at("routing").get<std::string>());
-    auto k = rt::parse_link_kind(input.at("links").get<std::string>());
-    auto s = rt::parse_scheme(input.at("scheme").get<std::string>());
-    auto reading = rt::parse_scheme_reading(input.at("scheme_reading").get<std::string>());
-    if (!r || !k || !s || !reading) return invalid_argument("input: routing, links, scheme or scheme_reading unknown");
-    in.routing = *r;
-    in.links = *k;
-    in.scheme = *s;
-    in.reading = *reading;
-    in.seed = input.at("seed").get<uint64_t>();
-  } catch (const json::exception& e) {
-    return invalid_argument(fmt::format("case: {}", e.what()));
-  }
-  if (in.dim < 1 || in.dim > 12) return invalid_argument("params.dim: outside 1..12");
-  return in;
-}
-
-rc::Gen<SimInput> sim_input_gen(int max_dim, std::optional<rt::Routing> only) {
-  const std::vector<std::string> names = rt::builtin_workload_names();
-  std::vector<rt::Routing> routings = {rt::Routing::kStatic, rt::Routing::kDynamic};
-  if (only) routings = {*only};
-  return rc::gen::build<SimInput>(
-      rc::gen::set(&SimInput::dim, rc::gen::inRange(1, max_dim + 1)),
-      rc::gen::set(&SimInput::workload, rc::gen::elementOf(names)),
-      rc::gen::set(&SimInput::workload_seed, rc::gen::inRange<uint64_t>(1, 1000)),
-      rc::gen::set(&SimInput::routing, rc::gen::elementOf(routings)),
-      rc::gen::set(&SimInput::links, rc::gen::element(rt::LinkKind::kBidirectional, rt::LinkKind::kUnidirectional)),
-      rc::gen::set(&SimInput::scheme, rc::gen::elementOf(std::string(rt::kSchemes))),
-      rc::gen::set(&SimInput::reading, rc::gen::element(rt::SchemeReading::kList, rt::SchemeReading::kText)),
-      rc::gen::set(&SimInput::seed, rc::gen::inRange<uint64_t>(1, 1000000)));
-}
+const PerBudget<int> kRandomCases{100, 300, 1000};
+const PerBudget<int> kRandomMaxDim{6, 7, 8};
 
 // Runs one input with its trace; the violation of one of `rules` (or, honestly reported, of an
 // earlier rule that masks them), or nullopt. `deterministic` instead compares two runs.
@@ -290,31 +236,20 @@ struct SimVerdict {
 };
 
 Result<SimVerdict> judge(const SimInput& in, const std::vector<rt::TraceRule>& rules, bool deterministic) {
-  auto net = rt::Network::hypercube(in.dim);
-  if (!net) return net.error();
-  if (net->num_nodes() < 2) return SimVerdict{};  // Q_0 is excluded above; Q_1 has 2 nodes
-  auto w = rt::builtin_workload(in.workload, net->num_nodes(), in.workload_seed);
-  if (!w) return w.error();
-  rt::SimConfig c;
-  c.routing = in.routing;
-  c.links = in.links;
-  c.scheme = in.scheme;
-  c.reading = in.reading;
-  c.seed = in.seed;
-  c.record_trace = true;
-  auto r = rt::simulate(*net, *w, c);
-  if (!r) return SimVerdict{fmt::format("the run fails: {}", r.error().message), {}};
+  auto run = run_input(in);
+  if (!run) return SimVerdict{fmt::format("the run fails: {}", run.error().message), {}};
+  const rt::SimResult& r = run->result;
   SimVerdict v;
-  v.witness = {{"running_time", r->running_time}, {"messages", r->messages}, {"hops", r->hops}};
+  v.witness = {{"running_time", r.running_time}, {"messages", r.messages}, {"hops", r.hops}};
   if (deterministic) {
-    auto again = rt::simulate(*net, *w, c);
+    auto again = run_input(in);
     if (!again) return SimVerdict{fmt::format("the second run fails: {}", again.error().message), {}};
-    if (rt::to_json(*again) != rt::to_json(*r) || rt::trace_to_json(*again->trace) != rt::trace_to_json(*r->trace))
-      v.violation = fmt::format("two runs with seed {} differ (running times {} and {})", in.seed, r->running_time,
-                                again->running_time);
+    if (rt::to_json(again->result) != rt::to_json(r) || rt::trace_to_json(*again->result.trace) != rt::trace_to_json(*r.trace))
+      v.violation = fmt::format("two runs with seed {} differ (running times {} and {})", in.seed, r.running_time,
+                                again->result.running_time);
     return v;
   }
-  auto bad = rt::check_trace_rules(*net, *w, c, *r);
+  auto bad = rt::check_trace_rules(run->net, run->workload, run->config, r);
   if (!bad) return v;
   const bool mine = std::find(rules.begin(), rules.end(), bad->rule) != rules.end();
   v.violation = mine ? bad->message
