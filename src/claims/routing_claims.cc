@@ -27,6 +27,9 @@
 #include "claims/claim.h"
 #include "claims/random_method.h"
 #include "claims/routing_inputs.h"
+#include "core/graph.h"
+#include "hypercube/hypercube.h"
+#include "routing/deadlock.h"
 #include "routing/network.h"
 #include "routing/simulator.h"
 #include "routing/study.h"
@@ -344,11 +347,136 @@ void add_invariant_claims(Registry& registry) {
   }
 }
 
+// ---- finite buffers: deadlock (which the paper sets aside) -------------------------------
+
+// Cubes and buffer sizes searched per budget: Q_2..Q_3 at B = 1 (quick), Q_2..Q_4 at B = 1, 2.
+const PerBudget<int> kDeadlockMaxN{3, 4, 4};
+const PerBudget<int> kDeadlockMaxB{1, 2, 2};
+
+MethodResult deadlock_method(const RunContext& ctx, rt::Routing routing, rt::BufferModel buffers) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  const rt::DeadlockSearchLimits limits =
+      ctx.budget == Budget::kQuick ? rt::quick_deadlock_limits() : rt::standard_deadlock_limits();
+  std::vector<std::string> scopes;
+  bool inconclusive = false;
+  // Smallest first: n, then B; the first deadlock found is the counterexample.
+  for (int n = 2; n <= kDeadlockMaxN.at(ctx.budget); ++n)
+    for (int b = 1; b <= kDeadlockMaxB.at(ctx.budget); ++b) {
+      ctx.report(fmt::format("Q_{} B = {}", n, b));
+      auto net = rt::Network::hypercube(n);
+      rt::DeadlockModel model;
+      model.routing = routing;
+      model.buffers = buffers;
+      model.capacity = b;
+      const rt::DeadlockSearchResult res = rt::search_deadlock(*net, model, limits);
+      ++r.cases;
+      scopes.push_back(fmt::format("Q_{} B={}: {}", n, b, res.scope));
+      if (res.verdict == rt::DeadlockVerdict::kInconclusive) inconclusive = true;
+      if (res.verdict == rt::DeadlockVerdict::kFound) {
+        // Judged again here by the naive checker: a search is never its own judge.
+        if (auto bad = rt::check_deadlock_witness(*net, *res.witness)) {
+          r.outcome = Outcome::kError;
+          r.detail = "the search's witness is rejected by the checker: " + *bad;
+          return r;
+        }
+        Counterexample cx;
+        cx.params = {{"n", n}, {"capacity", b}, {"routing", rt::to_string(routing)}, {"buffers", rt::to_string(buffers)}};
+        cx.input = {{"witness", rt::to_json(*res.witness)}};
+        cx.violation = fmt::format("a reachable deadlock of {} messages: {}", res.witness->messages.size(),
+                                   rt::to_string(*res.witness));
+        cx.witness = {{"text", rt::to_string(*res.witness)}};
+        cx.minimized = true;  // fewest messages, then fewest moves, at the smallest n and B
+        r.counterexample = cx;
+        r.outcome = Outcome::kRefuted;
+        r.detail = fmt::format("Q_{}, B = {}: {} messages deadlock after {} moves", n, b, res.witness->messages.size(),
+                               res.witness->moves.size());
+        r.scope = fmt::format("{}", fmt::join(scopes, "; "));
+        return r;
+      }
+    }
+  r.scope = fmt::format("{}", fmt::join(scopes, "; "));
+  r.outcome = inconclusive ? Outcome::kInconclusive : Outcome::kHolds;
+  if (inconclusive) r.detail = "the state limit was reached before the search completed";
+  return r;
+}
+
+// Dally and Seitz: per-link (channel) buffers and an acyclic channel dependency graph give
+// deadlock freedom for every number of messages. The e-cube graph is built by core/graph.h from
+// hypercube::ecube_route and tested with Boost's strong components.
+MethodResult ecube_cdg_oracle(const RunContext& ctx) {
+  MethodResult r;
+  r.method = Method::kOracle;
+  const int max_n = ctx.budget == Budget::kQuick ? 6 : 8;
+  r.scope = fmt::format("Q_1..Q_{}: the channel dependency graph of e-cube routing is acyclic (Boost strong components), "
+                        "so per-link buffers cannot deadlock (Dally-Seitz)", max_n);
+  for (int n = 1; n <= max_n; ++n) {
+    ++r.cases;
+    auto q = hypercube::Hypercube::make(n);
+    const ChannelIndex channels(*q);
+    const auto deps = route_dependencies(*q, channels, [](Node a, Node b) { return hypercube::ecube_route(a, b).nodes; });
+    if (auto cycle = find_dependency_cycle(channels.size(), deps)) {
+      r.outcome = Outcome::kRefuted;
+      r.detail = fmt::format("Q_{}: the e-cube channel dependency graph has a cycle of {} channels", n, cycle->size());
+      Counterexample cx;
+      cx.params = {{"n", n}, {"capacity", 1}, {"routing", "static"}, {"buffers", "per_link"}};
+      cx.input = {{"cycle_length", cycle->size()}};
+      cx.violation = r.detail;
+      r.counterexample = cx;
+      return r;
+    }
+  }
+  r.outcome = Outcome::kHolds;
+  return r;
+}
+
+void add_deadlock_claim(Registry& registry) {
+  std::vector<Reading> readings;
+  for (rt::Routing routing : {rt::Routing::kStatic, rt::Routing::kDynamic})
+    for (rt::BufferModel buffers : {rt::BufferModel::kPerNode, rt::BufferModel::kPerLink}) {
+      Reading r;
+      r.name = fmt::format("{}_{}", rt::to_string(routing), rt::to_string(buffers));
+      r.description = fmt::format(
+          "{} routing with {} buffers of B messages (store-and-forward, moves interleaved one at a time, injection "
+          "queues unbounded, delivery always possible): no reachable state is deadlocked",
+          rt::to_string(routing), buffers == rt::BufferModel::kPerNode ? "one pool per node" : "one pool per directed link");
+      r.methods.emplace_back(Method::kExhaustive, [routing, buffers](const RunContext& ctx) {
+        return deadlock_method(ctx, routing, buffers);
+      });
+      if (routing == rt::Routing::kStatic && buffers == rt::BufferModel::kPerLink)
+        r.methods.emplace_back(Method::kOracle, ecube_cdg_oracle);
+      r.check_case = [](const json& params, const json& input) -> Result<CaseCheck> {
+        if (!input.is_object() || !input.contains("witness")) return invalid_argument("input.witness: missing");
+        auto w = rt::witness_from_json(input.at("witness"), "input.witness");
+        if (!w) return w.error();
+        auto net = rt::Network::hypercube(w->n);
+        if (!net) return net.error();
+        if (params.value("n", 0) != w->n || params.value("capacity", 0) != w->model.capacity)
+          return invalid_argument("params n / capacity disagree with the witness");
+        CaseCheck cc;
+        // The claim (deadlock freedom) fails on this input iff the witness is a real deadlock.
+        if (auto bad = rt::check_deadlock_witness(*net, *w)) {
+          cc.witness = {{"not_a_deadlock", *bad}};
+        } else {
+          cc.violation = fmt::format("a reachable deadlock of {} messages: {}", w->messages.size(), rt::to_string(*w));
+        }
+        return cc;
+      };
+      readings.push_back(std::move(r));
+    }
+  add_claim(registry, "routing.sec1.finite_buffers_deadlock_free", "Section 1 ('we ignore the problem of deadlock caused "
+            "by full message buffers [3]')",
+            "with finite buffers, static and dynamic routing cannot deadlock (the paper sets the question aside; checked "
+            "on Q_2..Q_4 with B = 1, 2)",
+            std::move(readings), /*empirical=*/false);
+}
+
 }  // namespace
 
 void register_routing_claims(Registry& registry) {
   add_invariant_claims(registry);
   add_finding_claims(registry);
+  add_deadlock_claim(registry);
 }
 
 }  // namespace topocheck::claims
