@@ -50,6 +50,29 @@ python3 -c "import json,sys; j=json.load(open(sys.argv[1])); j['units'][0].pop()
 expect 1 'checker: INVALID: ' simulate aapc --check "$tmp/bad.json"
 printf '{"n": 3, "faults": [6], "units": [[["0_4", 4]]]}\n' > "$tmp/badmove.json"
 expect 2 'units\[0\]\[0\]: a move is'              simulate aapc --check "$tmp/badmove.json"
+# simulate routing (paper 001): single runs, the study, workloads, bad input.
+expect 0 'running time [0-9]+ cycles; [0-9]+ messages'  simulate routing --dim 8 --routing dynamic --priority E --links uni --workload gauss --seed 7
+expect 0 '"running_time": [0-9]+'                     simulate routing --dim 8 --routing dynamic --priority E --links uni --workload gauss --seed 7 --json
+expect 0 'trace check: valid'                         simulate routing --dim 5 --workload layered --priority I --check
+expect 0 'scheme_e_best +(reproduced|not reproduced)' simulate routing --study --dim 5 --reps 3 --workload reduce_broadcast
+mkdir -p "$tmp/figs"
+expect 0 'wrote .*figure5.svg'                        simulate routing --study --dim 4 --reps 2 --workload gauss --svg "$tmp/figs"
+if [ -s "$tmp/figs/figure3.svg" ] && [ -s "$tmp/figs/figure4.svg" ] && grep -q '<svg' "$tmp/figs/figure5.svg"; then
+  passes=$((passes+1)); else echo "FAIL: --study --svg writes figure3/4/5.svg"; fails=$((fails+1)); fi
+expect 2 '--svg: .*is not a directory'                simulate routing --study --dim 4 --reps 2 --svg "$tmp/nodir/x"
+if [ ! -e "$tmp/nodir" ]; then passes=$((passes+1)); else echo "FAIL: --svg to a missing folder writes nothing"; fails=$((fails+1)); fi
+"$tc" simulate routing --dim 4 --workload layered --write-workload "$tmp/w.json" >/dev/null 2>&1
+expect 0 'running time'                               simulate routing --dim 4 --workload "$tmp/w.json"
+expect 2 '--workload: .*placed on 16 nodes, --dim gives 32' simulate routing --dim 5 --workload "$tmp/w.json"
+python3 -c "import json,sys; j=json.load(open(sys.argv[1])); j['processes'][3]['sends']=[3]; json.dump(j, open(sys.argv[2],'w'), indent=1)" "$tmp/w.json" "$tmp/selfsend.json"
+expect 2 'selfsend.json:[0-9]+: error: processes\[3\]'  simulate routing --dim 4 --workload "$tmp/selfsend.json"
+expect 2 "--workload: 'ring' is neither"              simulate routing --workload ring
+expect 2 '--dim: 13 is outside 1\.\.12'               simulate routing --dim 13
+expect 2 "--priority: 'L' is not a scheme"             simulate routing --dim 3 --priority L
+expect 2 "--routing: 'adaptive'"                       simulate routing --dim 3 --routing adaptive
+expect 2 "--links: 'duplex'"                           simulate routing --dim 3 --links duplex
+expect 2 '--study runs every routing'                  simulate routing --study --routing dynamic
+expect 2 '--reps: 1 is outside'                        simulate routing --study --dim 3 --reps 1
 expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"
 expect 2 "--format: 'svg'"                           show "$corpus/hypercube/examples/table1.json" --format svg
