@@ -27,6 +27,9 @@
 //    reduce leaves.
 // Placement: process p on node p (`identity`) or on perm[p] for a seeded random permutation
 // `perm` of all the nodes (`random`; drawn from its own stream, so the DAG does not depend on it).
+// Defaults: gauss identity (row k on node k), layered and reduce_broadcast random. (Identity
+// placement maps reduce_broadcast's binomial trees onto cube edges: one hop per message and no
+// contention at all, so every case of the study takes the same time.)
 // Limits: 1 <= nodes <= kMaxNodes (network.h). Gauss costs O(n^3 / 64) word operations at worst.
 //
 // Example (gauss, by hand; x: nonzero). Eliminating column 0 sends row 0 to rows 1 and 3 and
