@@ -73,6 +73,9 @@ expect 2 "--routing: 'adaptive'"                       simulate routing --dim 3 
 expect 2 "--links: 'duplex'"                           simulate routing --dim 3 --links duplex
 expect 2 '--study runs every routing'                  simulate routing --study --routing dynamic
 expect 2 '--reps: 1 is outside'                        simulate routing --study --dim 3 --reps 1
+expect 2 "--arbitration: 'fifo' is not"               simulate routing --dim 3 --arbitration fifo
+expect 2 '--nonzeros-per-row: only with --workload gauss' simulate routing --dim 3 --workload layered --nonzeros-per-row 3
+expect 0 'arbitration .node_by_node.'                 simulate routing --study --dim 4 --reps 2 --arbitration node_by_node --nonzeros-per-row 3
 expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"
 expect 2 "--format: 'svg'"                           show "$corpus/hypercube/examples/table1.json" --format svg

@@ -26,7 +26,13 @@ namespace fs = std::filesystem;
 using namespace topocheck::routing;
 
 // A built-in workload name, or a workload file (a path that exists or ends in .json).
-Result<Workload> resolve_workload(const std::string& name, NodeId nodes, uint64_t seed) {
+Result<Workload> resolve_workload(const std::string& name, NodeId nodes, uint64_t seed, double nonzeros_per_row) {
+  if (name == "gauss" && nonzeros_per_row > 0) {
+    GaussParams p;
+    p.nonzeros_per_row = nonzeros_per_row;
+    p.seed = seed;
+    return gauss_workload(nodes, p);
+  }
   for (const std::string& b : builtin_workload_names())
     if (name == b) return builtin_workload(name, nodes, seed);
   if (fs::exists(name) || name.ends_with(".json")) {
@@ -50,7 +56,10 @@ int run_single(const Network& net, const Workload& w, const RoutingArgs& a) {
   if (!scheme) return usage_error(fmt::format("--priority: '{}' is not a scheme letter A..K", a.priority));
   auto reading = parse_scheme_reading(a.scheme_reading);
   if (!reading) return usage_error(fmt::format("--scheme-reading: '{}' is not list or text", a.scheme_reading));
+  auto arbitration = parse_arbitration(a.arbitration);
+  if (!arbitration) return usage_error(fmt::format("--arbitration: '{}' is not rounds or node_by_node", a.arbitration));
   SimConfig c;
+  c.arbitration = *arbitration;
   c.routing = *routing;
   c.links = *links;
   c.scheme = *scheme;
@@ -85,7 +94,10 @@ int run_studies(const Network& net, const std::vector<Workload>& workloads, cons
   if (!reading) return usage_error(fmt::format("--scheme-reading: '{}' is not list or text", a.scheme_reading));
   if (!a.svg_dir.empty() && !fs::is_directory(a.svg_dir))
     return usage_error(fmt::format("--svg: '{}' is not a directory", a.svg_dir));
+  auto arbitration = parse_arbitration(a.arbitration);
+  if (!arbitration) return usage_error(fmt::format("--arbitration: '{}' is not rounds or node_by_node", a.arbitration));
   StudyConfig sc;
+  sc.arbitration = *arbitration;
   sc.reps = a.reps;
   sc.seed = a.seed;
   sc.reading = *reading;
@@ -144,6 +156,8 @@ CLI::App* add_routing_command(CLI::App* simulate, RoutingArgs& a) {
   cmd->add_option("--priority", a.priority, "priority scheme A..K (default K: none)");
   cmd->add_option("--links", a.links, "bi (one bidirectional link per edge, default) or uni (two unidirectional)");
   cmd->add_option("--scheme-reading", a.scheme_reading, "list (Figure 2, default) or text (Section 4: A and C swapped)");
+  cmd->add_option("--arbitration", a.arbitration, "rounds (default: nodes take turns message by message) or node_by_node");
+  cmd->add_option("--nonzeros-per-row", a.nonzeros_per_row, "gauss: expected off-diagonal nonzeros per row before fill-in (default 2)");
   cmd->add_option("--jobs", a.jobs, "--study: threads (default 1)");
   cmd->add_option("--svg", a.svg_dir, "--study: write figure3.svg, figure4.svg, figure5.svg into this directory");
   cmd->add_option("--trace", a.trace_file, "single run: write every firing and hop as JSON to this file");
@@ -169,7 +183,9 @@ int cmd_simulate_routing(const RoutingArgs& a) {
       workloads.push_back(std::move(w).value());
     }
   } else {
-    auto w = resolve_workload(a.workload, net->num_nodes(), a.workload_seed);
+    if (a.nonzeros_per_row < 0) return usage_error(fmt::format("--nonzeros-per-row: {} is negative", a.nonzeros_per_row));
+    if (a.nonzeros_per_row > 0 && a.workload != "gauss") return usage_error("--nonzeros-per-row: only with --workload gauss");
+    auto w = resolve_workload(a.workload, net->num_nodes(), a.workload_seed, a.nonzeros_per_row);
     if (!w) return report_error(w.error());
     workloads.push_back(std::move(w).value());
   }

@@ -18,7 +18,8 @@ struct RoutingArgs {
   uint64_t seed = 1;
   uint64_t workload_seed = 1;
   std::string workload = "gauss";
-  std::string routing = "static", priority = "K", links = "bi", scheme_reading = "list";
+  std::string routing = "static", priority = "K", links = "bi", scheme_reading = "list", arbitration = "rounds";
+  double nonzeros_per_row = 0;  // gauss only; 0: the generator's default
   bool json = false, check = false;
   int jobs = 1;
   std::string svg_dir, trace_file, write_workload;

@@ -43,6 +43,13 @@ std::optional<SchemeReading> parse_scheme_reading(std::string_view s) {
   return std::nullopt;
 }
 
+std::string to_string(Arbitration a) { return a == Arbitration::kRounds ? "rounds" : "node_by_node"; }
+std::optional<Arbitration> parse_arbitration(std::string_view s) {
+  if (s == "rounds") return Arbitration::kRounds;
+  if (s == "node_by_node") return Arbitration::kNodeByNode;
+  return std::nullopt;
+}
+
 std::string to_string(Defect d) {
   switch (d) {
     case Defect::kNone: return "none";
@@ -164,15 +171,19 @@ class Simulation {
           for (int p = 0; p < net_.degree(u); ++p) free_ports_[net_.neighbor(u, p)] = net_.degree(net_.neighbor(u, p));
       active_ = nonempty_;
       const bool capacity = c_.defect != Defect::kIgnoreLinkCapacity;
+      const bool whole_buffer = c_.arbitration == Arbitration::kNodeByNode;
       while (!active_.empty()) {
         size_t keep = 0;
         for (NodeId u : active_) {
-          if (cursor_[u] >= buf_[u].size() || (capacity && free_ports_[u] <= 0)) continue;
-          const uint32_t id = buf_[u][cursor_[u]++];
-          const bool skip = c_.defect == Defect::kSkipFirstMessage && cursor_[u] == 1 && t % 2 == 0;
-          if (!skip && try_move(id, t)) {
-            const Message& m = msgs_[id];
-            if (m.at == m.dst) deliver(id, t, latency_sum);
+          // kRounds: one message of u per pass; kNodeByNode: all of u's buffer in this pass.
+          while (cursor_[u] < buf_[u].size() && (!capacity || free_ports_[u] > 0)) {
+            const uint32_t id = buf_[u][cursor_[u]++];
+            const bool skip = c_.defect == Defect::kSkipFirstMessage && cursor_[u] == 1 && t % 2 == 0;
+            if (!skip && try_move(id, t)) {
+              const Message& m = msgs_[id];
+              if (m.at == m.dst) deliver(id, t, latency_sum);
+            }
+            if (!whole_buffer) break;
           }
           if (cursor_[u] < buf_[u].size() && (!capacity || free_ports_[u] > 0)) active_[keep++] = u;
         }
@@ -293,6 +304,7 @@ Result<SimResult> simulate(const Network& net, const Workload& workload, const S
 nlohmann::json to_json(const SimConfig& c) {
   return {{"routing", to_string(c.routing)}, {"links", to_string(c.links)},
           {"scheme", std::string(1, c.scheme)}, {"scheme_reading", to_string(c.reading)},
+          {"arbitration", to_string(c.arbitration)},
           {"seed", c.seed}, {"defect", to_string(c.defect)}};
 }
 

@@ -17,7 +17,9 @@
 // Reading choices the paper leaves open, fixed here and stated in the README:
 //  - Nodes take turns in the routing phase: round r lets every node (in a per-cycle shuffled
 //    node order) try its r-th message; so two nodes' best messages compete for a shared
-//    bidirectional link before either node's second message does.
+//    bidirectional link before either node's second message does (Arbitration::kRounds). The
+//    other reading, kNodeByNode, lets each node (same shuffled order) try its whole buffer before
+//    the next node starts; it only differs where a bidirectional link is shared.
 //  - Buffers are unbounded (the paper ignores deadlock; deadlock.h studies finite buffers).
 //  - Running time: the cycle in which the last process fires.
 //  - Header fields: arrival time = the cycle of the hop that brought the message to its current
@@ -56,6 +58,10 @@ std::optional<Scheme> parse_scheme(std::string_view s);  // "A".."K" (case-insen
 std::string describe_scheme(Scheme s, bool text_reading = false);
 
 enum class SchemeReading { kList, kText };
+
+enum class Arbitration { kRounds, kNodeByNode };
+std::string to_string(Arbitration a);  // "rounds", "node_by_node"
+std::optional<Arbitration> parse_arbitration(std::string_view s);
 std::string to_string(SchemeReading r);  // "list", "text"
 std::optional<SchemeReading> parse_scheme_reading(std::string_view s);
 
@@ -78,6 +84,7 @@ struct SimConfig {
   LinkKind links = LinkKind::kBidirectional;
   Scheme scheme = 'K';
   SchemeReading reading = SchemeReading::kList;
+  Arbitration arbitration = Arbitration::kRounds;
   uint64_t seed = 1;
   bool record_trace = false;
   uint32_t max_cycles = 1000000;  // a guard; exceeding it is an error

@@ -87,9 +87,11 @@ TEST(RoutingSimulator, EveryCaseOfTheStudyPassesTheTraceCheckOnSmallCubes) {
       for (Routing r : {Routing::kStatic, Routing::kDynamic})
         for (LinkKind k : {LinkKind::kBidirectional, LinkKind::kUnidirectional})
           for (char s : kSchemes)
-            for (SchemeReading reading : {SchemeReading::kList, SchemeReading::kText}) {
+            for (SchemeReading reading : {SchemeReading::kList, SchemeReading::kText})
+            for (Arbitration arb : {Arbitration::kRounds, Arbitration::kNodeByNode}) {
               SimConfig c = config(r, k, s, 11);
               c.reading = reading;
+              c.arbitration = arb;
               auto res = simulate(*net, *w, c);
               ASSERT_TRUE(res.ok()) << res.error().message;
               EXPECT_EQ(check_trace(*net, *w, c, *res), std::nullopt)

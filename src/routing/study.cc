@@ -72,6 +72,7 @@ Result<StudyResult> run_study(const Network& net, const Workload& workload, cons
       sc.links = c.links;
       sc.scheme = c.scheme;
       sc.reading = config.reading;
+      sc.arbitration = config.arbitration;
       sc.seed = config.seed + static_cast<uint64_t>(rep);
       sc.record_trace = config.check_traces;
       auto r = simulate(net, workload, sc);
@@ -227,9 +228,10 @@ std::vector<Finding> evaluate_findings(const StudyResult& study) {
 }
 
 std::string study_table(const StudyResult& s) {
-  std::string out = fmt::format("{} on {}, {} messages, {} repetitions (seeds {}..{}), scheme reading '{}'\n", s.workload,
-                                s.network, s.messages, s.config.reps, s.config.seed, s.config.seed + s.config.reps - 1,
-                                to_string(s.config.reading));
+  std::string out = fmt::format("{} on {}, {} messages, {} repetitions (seeds {}..{}), scheme reading '{}', arbitration '{}'\n",
+                                s.workload, s.network, s.messages, s.config.reps, s.config.seed,
+                                s.config.seed + s.config.reps - 1, to_string(s.config.reading),
+                                to_string(s.config.arbitration));
   out += fmt::format("{:<7} {:>20} {:>20} {:>7} {:>20} {:>20} {:>7} {:>7} {:>7}\n", "scheme", "static bi", "dynamic bi",
                      "s/d bi", "static uni", "dynamic uni", "s/d uni", "gain st", "gain dy");
   for (char sc : kSchemes) {
@@ -262,6 +264,7 @@ nlohmann::json to_json(const StudyResult& s) {
   j["reps"] = s.config.reps;
   j["seeds"] = {s.config.seed, s.config.seed + s.config.reps - 1};
   j["scheme_reading"] = to_string(s.config.reading);
+  j["arbitration"] = to_string(s.config.arbitration);
   j["hops"] = s.hops;
   j["seconds"] = s.seconds;
   j["cases"] = nlohmann::json::array();

@@ -45,6 +45,7 @@ struct StudyConfig {
   int reps = 10;
   uint64_t seed = 1;  // repetition r uses seed + r
   SchemeReading reading = SchemeReading::kList;
+  Arbitration arbitration = Arbitration::kRounds;
   int jobs = 1;
   bool check_traces = false;  // judge every run with check_trace (slower)
 };
