@@ -56,13 +56,7 @@ namespace {
 // One claim of this paper with its readings.
 void add_claim(Registry& registry, std::string id, std::string location, std::string statement,
                std::vector<Reading> readings) {
-  Claim c;
-  c.id = std::move(id);
-  c.paper = kPaper;
-  c.location = std::move(location);
-  c.statement = std::move(statement);
-  c.readings = std::move(readings);
-  registry.add(std::move(c));
+  registry.add(Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), std::move(readings)));
 }
 
 // Every (n, f) with 1 <= f and f + 1 <= n <= max_n (the range where the counts are integers and

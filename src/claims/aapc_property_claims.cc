@@ -682,12 +682,7 @@ Result<json> compute_example1(const json& params, const json& input) {
 }
 
 Claim claim(std::string id, std::string location, std::string statement) {
-  Claim c;
-  c.id = std::move(id);
-  c.paper = kPaper;
-  c.location = std::move(location);
-  c.statement = std::move(statement);
-  return c;
+  return Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), {});
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "claims/claim.h"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 namespace topocheck::claims {
@@ -32,6 +34,18 @@ std::string to_string(Outcome o) {
     case Outcome::kError: return "error";
   }
   return "?";
+}
+
+Claim Claim::make(std::string paper, std::string id, std::string location, std::string statement,
+                  std::vector<Reading> readings, bool empirical) {
+  Claim c;
+  c.id = std::move(id);
+  c.paper = std::move(paper);
+  c.location = std::move(location);
+  c.statement = std::move(statement);
+  c.readings = std::move(readings);
+  c.empirical = empirical;
+  return c;
 }
 
 std::string verdict_word(Outcome o, bool empirical) {

@@ -162,6 +162,10 @@ struct Claim {
   // are shown as "reproduced" / "not reproduced" (holds / refuted in the ledger).
   bool empirical = false;
 
+  // A claim from its parts (every family registers its claims this way).
+  static Claim make(std::string paper, std::string id, std::string location, std::string statement,
+                    std::vector<Reading> readings, bool empirical = false);
+
   std::string family() const { return id.substr(0, id.find('.')); }
   const Reading* find_reading(std::string_view name) const;
   Reading* find_reading(std::string_view name);

@@ -316,13 +316,7 @@ OracleCheck broadcast_oracle() {
 void register_itm_claims(Registry& registry) {
   namespace scope = itm_scope;
   auto add = [&](std::string id, std::string location, std::string statement, std::vector<Reading> readings) {
-    Claim c;
-    c.id = std::move(id);
-    c.paper = kPaper;
-    c.location = std::move(location);
-    c.statement = std::move(statement);
-    c.readings = std::move(readings);
-    registry.add(std::move(c));
+    registry.add(Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), std::move(readings)));
   };
   auto per_rule = [&](const std::string& what, const ItmCheck& check, auto max_n_of, int random_nodes = 0,
                       OracleCheck oracle = nullptr) {

@@ -341,12 +341,7 @@ CaseFn thm1_case_fn(Thm1Part part) {
 
 // A claim of the Metacube paper.
 Claim metacube_claim(std::string id, std::string location, std::string statement) {
-  Claim c;
-  c.id = std::move(id);
-  c.paper = kPaper;
-  c.location = std::move(location);
-  c.statement = std::move(statement);
-  return c;
+  return Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), {});
 }
 
 // Adds a reading judged pair by pair: replayed with `check`, decided by every ordered pair s != t

@@ -829,13 +829,7 @@ Reading hamming_any_pair_reading(bool outside) {
 
 void register_migration_claims(Registry& registry) {
   auto add = [&](std::string id, std::string location, std::string statement, std::vector<Reading> readings) {
-    Claim c;
-    c.id = std::move(id);
-    c.paper = kPaper;
-    c.location = std::move(location);
-    c.statement = std::move(statement);
-    c.readings = std::move(readings);
-    registry.add(std::move(c));
+    registry.add(Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), std::move(readings)));
   };
 
   {

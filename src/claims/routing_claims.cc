@@ -50,14 +50,7 @@ constexpr uint64_t kWorkloadSeeds = 5;
 
 void add_claim(Registry& registry, std::string id, std::string location, std::string statement,
                std::vector<Reading> readings, bool empirical) {
-  Claim c;
-  c.id = std::move(id);
-  c.paper = kPaper;
-  c.location = std::move(location);
-  c.statement = std::move(statement);
-  c.readings = std::move(readings);
-  c.empirical = empirical;
-  registry.add(std::move(c));
+  registry.add(Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), std::move(readings), empirical));
 }
 
 // ---- the study, computed once per process for each parameter set -------------------------
