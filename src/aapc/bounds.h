@@ -168,4 +168,29 @@ struct ExactSearchResult {
 // Preconditions (TC_CHECK): n <= 4, t_max >= 0.
 ExactSearchResult exact_min_by_search(const FaultSet& faults, Model model, int t_max, const SearchLimits& limits = {});
 
+// ---------------------------------------------------------------------------------------------
+// An upper bound by construction: a randomized greedy, unit by unit, for any cube size.
+//
+// Every unit moves data one hop closer (fault-free distance) to their destinations. one_port:
+// the unit's moves are a maximum-weight assignment of senders to receivers (each node sends at
+// most one datum and receives at most one; Hungarian method on the N x N matrix of node pairs, an
+// edge u -> v weighted by 1000 + 10 * the largest remaining distance of a datum at u that v brings
+// closer, plus noise), and each chosen edge carries that datum. all_port and one_receive: the data
+// in order of remaining distance (longest first, noise breaking ties) each take the first free
+// productive link (one_receive: whose head has not received yet this unit). Trial 0 has no noise;
+// trial k > 0 draws its noise scale and values from a seeded xoshiro-style stream (portable).
+// Every schedule is judged by check_schedule; the shortest valid one is kept. `stop_at` (> 0): stop
+// as soon as a schedule of at most that many units is found (the lower bound: then it is optimal).
+// Cost per trial: O(units * (data * n + N^3)) for one_port, O(units * data * n) otherwise.
+// Found this way (one_port, Q_4): {6,9} 33 = the lower bound (trial 17), {0,1} 28 = the bound,
+// {14} 33 against a bound of 32.
+struct GreedyResult {
+  bool found = false;  // some trial gave a valid schedule
+  int units = 0;       // the shortest valid schedule's length
+  int trial = -1;      // the trial that found it
+  int trials_run = 0;
+  Schedule schedule;
+};
+GreedyResult greedy_schedule(const FaultSet& faults, Model model, int trials, uint64_t seed, int stop_at = 0);
+
 }  // namespace topocheck::aapc

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -1046,23 +1047,28 @@ int cmd_aapc_table(int max_n, double exact_seconds, bool as_json) {
         const aapc::LowerBounds lb = aapc::lower_bounds(req.faults, model);
         std::string exact = "-";
         json exact_json = nullptr;
-        if (c.ok && c.units == lb.best) {
+        // The best schedule known: the algorithm's, or (n <= 5) the greedy upper bound's.
+        int upper = c.ok ? c.units : std::numeric_limits<int>::max();
+        if (upper > lb.best && n <= 5) {
+          const aapc::GreedyResult g = aapc::greedy_schedule(req.faults, model, n <= 4 ? 20000 : 200, 1, lb.best);
+          if (g.found) upper = std::min(upper, g.units);
+        }
+        if (upper == lb.best) {
           // A checked schedule as short as a lower bound: the minimum, no solver needed.
-          exact = std::to_string(c.units);
-          exact_json = c.units;
+          exact = std::to_string(upper);
+          exact_json = upper;
         } else if (n <= smt::kAapcSmtMaxN && n <= 4 && exact_seconds > 0) {
           claims::SolverLimits limits;
           limits.timeout_ms = static_cast<unsigned>(exact_seconds * 1000);
-          auto e = smt::exact_min_units(req.faults, model, limits, c.units);
+          auto e = smt::exact_min_units(req.faults, model, limits, upper);
           if (e && e->status == aapc::MinimumStatus::kMinimum) {
             exact = std::to_string(e->min_units);
             exact_json = e->min_units;
-          } else if (e && e->last_unsat >= 0) {
-            exact = fmt::format(">{}", e->last_unsat);
-            exact_json = fmt::format("> {}", e->last_unsat);
           } else {
-            exact = "?";
-            exact_json = "inconclusive";
+            // Unknown: between the best proved lower bound and the shortest checked schedule.
+            const int low = e && e->last_unsat >= 0 ? std::max(lb.best, e->last_unsat + 1) : lb.best;
+            exact = fmt::format("{}..{}", low, upper);
+            exact_json = json{{"at_least", low}, {"at_most", upper}};
           }
         }
         const std::string faults_text = req.faults.to_string();
