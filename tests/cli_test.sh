@@ -82,6 +82,8 @@ expect 2 "--format: 'svg'"                           show "$corpus/hypercube/exa
 expect 2 "--param 'n': expected NAME=VALUE"          prove hypercube.alg2.disjoint --param n
 expect 2 "params.n|n must be"                        prove hypercube.alg2.disjoint --param n=0
 expect 2 "has no SMT encoding"                       prove hypercube.table1 --param n=3
+expect 0 ' 3 \{6\} +one_port +A1 \(d = 0\) +18 +25 +12 +12$' simulate aapc --table --max-n 3 --exact-seconds 0
+expect 2 '--max-n: 2 is outside'                     simulate aapc --table --max-n 2
 expect 2 "--faults: node 8 is not in Q_3"              simulate aapc --n 3 --faults 8
 expect 2 "--faults: node 6 is listed twice"          simulate aapc --n 3 --faults 6,6
 expect 2 "--n: 11 is outside"                        simulate aapc --n 11
