@@ -84,6 +84,8 @@ expect 2 "params.n|n must be"                        prove hypercube.alg2.disjoi
 expect 2 "has no SMT encoding"                       prove hypercube.table1 --param n=3
 expect 0 ' 3 \{6\} +one_port +A1 \(d = 0\) +18 +25 +12 +12$' simulate aapc --table --max-n 3 --exact-seconds 0
 expect 2 '--max-n: 2 is outside'                     simulate aapc --table --max-n 2
+# The Q_4 one_port minimum with one fault, 32 units (Z3, about 26 minutes; stored): the checker accepts it.
+expect 0 'checker: valid'                            simulate aapc --check "$(dirname "$0")/data/q4_faults_0_one_port_32.json" --model one_port
 expect 2 "--faults: node 8 is not in Q_3"              simulate aapc --n 3 --faults 8
 expect 2 "--faults: node 6 is listed twice"          simulate aapc --n 3 --faults 6,6
 expect 2 "--n: 11 is outside"                        simulate aapc --n 11
