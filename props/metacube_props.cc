@@ -270,48 +270,64 @@ Violation Thm2DisjointWherePaperHolds(const std::string& broken, const McPair& c
   return std::nullopt;
 }
 
-void ExpectSmallMetacube(const Falsification& f, int max_k, int max_m) {
+// The property is falsified, and on a small metacube (k <= max_k, m <= max_m). RapidCheck's
+// shrinking usually ends there, but how far it gets depends on the random seed (one seed ended in
+// MC(3,1)); when it stops above the bound, every ordered pair of MC(1,1), MC(1,2) and MC(2,1)
+// is swept instead, so the expectation does not depend on the seed.
+void ExpectSmallMetacube(const Falsification& f, int max_k, int max_m,
+                         const std::function<Violation(const McPair&)>& violation) {
   ASSERT_TRUE(f.falsified) << f.message;
   ASSERT_TRUE(f.smallest.has_value()) << f.message;
-  EXPECT_LE(f.smallest->k, max_k) << f.message;
-  EXPECT_LE(f.smallest->m, max_m) << f.message;
+  if (f.smallest->k <= max_k && f.smallest->m <= max_m) return;
+  for (const auto& [k, m] : std::vector<std::pair<int, int>>{{1, 1}, {1, 2}, {2, 1}}) {
+    if (k > max_k || m > max_m) continue;
+    McPair c;
+    c.k = k;
+    c.m = m;
+    const uint64_t nodes = uint64_t{1} << c.width();
+    for (uint64_t s = 0; s < nodes; ++s)
+      for (uint64_t t = 0; t < nodes; ++t) {
+        if (s == t) continue;
+        c.s = Node{s, c.width()};
+        c.t = Node{t, c.width()};
+        if (violation(c)) {
+          std::cout << "shrinking stopped at " << *f.smallest << "; the sweep finds " << c << std::endl;
+          return;
+        }
+      }
+  }
+  ADD_FAILURE() << "shrinking stopped at " << *f.smallest << " and no pair of MC(1,1), MC(1,2), MC(2,1) fails: "
+                << f.message;
 }
 
 TEST(MetacubeNegativeControls, BrokenIgnoreKeyIsFalsified) {
-  const Falsification f = Falsify("metacube.thm2.disjoint[broken-ignore-key]",
-                                  [](const McPair& c) { return Thm2Disjoint("broken-ignore-key", c); });
-  ExpectSmallMetacube(f, 2, 2);
+  const auto v = [](const McPair& c) { return Thm2Disjoint("broken-ignore-key", c); };
+  ExpectSmallMetacube(Falsify("metacube.thm2.disjoint[broken-ignore-key]", v), 2, 2, v);
 }
 
 TEST(MetacubeNegativeControls, BrokenNoExchangeIsFalsified) {
-  const Falsification f = Falsify("metacube.thm2.disjoint[broken-no-exchange]",
-                                  [](const McPair& c) { return Thm2Disjoint("broken-no-exchange", c); });
-  ExpectSmallMetacube(f, 2, 2);
+  const auto v = [](const McPair& c) { return Thm2Disjoint("broken-no-exchange", c); };
+  ExpectSmallMetacube(Falsify("metacube.thm2.disjoint[broken-no-exchange]", v), 2, 2, v);
 }
 
 // Measured exhaustively (every ordered pair s != t): no such input in MC(1,1); in MC(1,2) 288
 // (broken-ignore-key) and 256 (broken-no-exchange) of the 992 pairs; in MC(2,1) 640 of 4032
 // (broken-ignore-key) and none (broken-no-exchange). Shrinking ends in MC(1,2), MC(2,1) or MC(2,2).
 TEST(MetacubeNegativeControls, BrokenIgnoreKeyIsFalsifiedWherePaperHolds) {
-  const Falsification f = Falsify("metacube.thm2.disjoint[broken-ignore-key, paper holds]", [](const McPair& c) {
-    return Thm2DisjointWherePaperHolds("broken-ignore-key", c);
-  });
-  ExpectSmallMetacube(f, 2, 2);
+  const auto v = [](const McPair& c) { return Thm2DisjointWherePaperHolds("broken-ignore-key", c); };
+  ExpectSmallMetacube(Falsify("metacube.thm2.disjoint[broken-ignore-key, paper holds]", v), 2, 2, v);
 }
 
 TEST(MetacubeNegativeControls, BrokenNoExchangeIsFalsifiedWherePaperHolds) {
-  const Falsification f = Falsify("metacube.thm2.disjoint[broken-no-exchange, paper holds]", [](const McPair& c) {
-    return Thm2DisjointWherePaperHolds("broken-no-exchange", c);
-  });
-  ExpectSmallMetacube(f, 2, 2);
+  const auto v = [](const McPair& c) { return Thm2DisjointWherePaperHolds("broken-no-exchange", c); };
+  ExpectSmallMetacube(Falsify("metacube.thm2.disjoint[broken-no-exchange, paper holds]", v), 2, 2, v);
 }
 
 // Algorithm 4 as printed fails Theorem 2 (a finding of this project, not a bug of the checker):
 // measured exhaustively, 10 of the 14 pairs of MC(1,1) with s's M fields zero already fail.
 TEST(MetacubeRefutation, Thm2DisjointIsFalsifiedForThePaperReadingInASmallMetacube) {
-  const Falsification f =
-      Falsify("metacube.thm2.disjoint[paper]", [](const McPair& c) { return Thm2Disjoint("paper", c); });
-  ExpectSmallMetacube(f, 2, 2);
+  const auto v = [](const McPair& c) { return Thm2Disjoint("paper", c); };
+  ExpectSmallMetacube(Falsify("metacube.thm2.disjoint[paper]", v), 2, 2, v);
 }
 
 // Algorithm 4 with the key-bit rule as printed does not commute with class-zero translations in
