@@ -1,0 +1,2 @@
+#pragma once
+// placeholder: wormhole_check.h (helper)

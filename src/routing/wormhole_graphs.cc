@@ -1,0 +1,1 @@
+#include "routing/wormhole_graphs.h"
