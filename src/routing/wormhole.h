@@ -95,7 +95,7 @@ enum class WormDefect {
   kBufferOverflow,    // a flit may enter a full buffer
   kTeleport,          // a flit may cross two channels in one cycle
   kEarlyRelease,      // a channel is freed when the header leaves its buffer, not the tail
-  kIgnoreRouting,     // a header takes the first free channel of its node, allowed or not
+  kIgnoreRouting,     // a header whose allowed channels are all reserved takes any free channel
   kDropTail,          // the tail flit of every third worm is never delivered
 };
 std::string to_string(WormDefect d);
