@@ -80,7 +80,7 @@ class Simulation {
   }
   void allocate(uint32_t t);
   bool move(uint32_t w, uint32_t t);  // true iff some flit of w moved or was ejected
-  std::optional<DeadlockWitness> detect(uint32_t t);
+  std::optional<WormDeadlock> detect(uint32_t t);
 
   const Network& net_;
   const WormholeRouting& routing_;
@@ -190,7 +190,7 @@ bool Simulation::move(uint32_t w, uint32_t t) {
   return moved;
 }
 
-std::optional<DeadlockWitness> Simulation::detect(uint32_t t) {
+std::optional<WormDeadlock> Simulation::detect(uint32_t t) {
   std::vector<uint32_t> set;
   std::vector<char> in(msgs_.size(), 0);
   for (uint32_t w : requesters_)
@@ -217,7 +217,7 @@ std::optional<DeadlockWitness> Simulation::detect(uint32_t t) {
   }
   if (set.empty()) return std::nullopt;
   std::sort(set.begin(), set.end());
-  DeadlockWitness wit;
+  WormDeadlock wit;
   wit.cycle = t;
   for (uint32_t w : set) {
     const Worm& s = worms_[w];
@@ -340,9 +340,9 @@ Result<WormResult> simulate_wormhole(const Network& net, const WormholeRouting& 
   return sim.run();
 }
 
-std::optional<std::string> check_deadlock_witness(const Network& net, const WormholeRouting& routing,
+std::optional<std::string> check_worm_deadlock(const Network& net, const WormholeRouting& routing,
                                                   const std::vector<WormMessage>& messages,
-                                                  const DeadlockWitness& witness) {
+                                                  const WormDeadlock& witness) {
   const ChannelTable ch(net);
   if (witness.stuck.empty()) return "the stuck set is empty";
   std::vector<int> index(messages.size(), -1);  // worm -> position in stuck
@@ -415,7 +415,7 @@ nlohmann::json to_json(const WormResult& r) {
   return j;
 }
 
-nlohmann::json to_json(const DeadlockWitness& w) {
+nlohmann::json to_json(const WormDeadlock& w) {
   nlohmann::json stuck = nlohmann::json::array();
   for (const StuckWorm& s : w.stuck)
     stuck.push_back({{"worm", s.worm}, {"at", s.at}, {"in", s.in == kInjection ? nlohmann::json("injection") : nlohmann::json(s.in)},

@@ -123,7 +123,7 @@ struct StuckWorm {
   std::vector<uint32_t> wants;        // its allowed next channels (all reserved by the set)
   std::vector<uint32_t> holders;      // per wanted channel, the worm reserving it
 };
-struct DeadlockWitness {
+struct WormDeadlock {
   uint32_t cycle = 0;                 // when the detector found it
   std::vector<StuckWorm> stuck;       // the whole stuck set S, by worm index
   // A cycle of waiting: cycle[i] waits on a channel, waits_on[i], reserved by cycle[i + 1]
@@ -157,7 +157,7 @@ struct WormResult {
   double mean_latency = 0;
   uint64_t window_worms = 0, window_delivered = 0;
   std::vector<uint32_t> delivered_at;  // per worm: the cycle its tail was ejected (0: never)
-  std::optional<DeadlockWitness> deadlock;
+  std::optional<WormDeadlock> deadlock;
   std::optional<WormTrace> trace;
 };
 
@@ -170,12 +170,12 @@ Result<WormResult> simulate_wormhole(const Network& net, const WormholeRouting& 
 // node other than its destination, `wants` is exactly routing.allowed(at, in, dst), every wanted
 // channel is held by a stuck worm of the set (held lists agree, each channel held once), and the
 // cycle is a cycle of waiting. nullopt when it is a genuine deadlock, else the first flaw.
-std::optional<std::string> check_deadlock_witness(const Network& net, const WormholeRouting& routing,
+std::optional<std::string> check_worm_deadlock(const Network& net, const WormholeRouting& routing,
                                                   const std::vector<WormMessage>& messages,
-                                                  const DeadlockWitness& witness);
+                                                  const WormDeadlock& witness);
 
 nlohmann::json to_json(const WormConfig& c);
 nlohmann::json to_json(const WormResult& r);       // without the trace
-nlohmann::json to_json(const DeadlockWitness& w);  // worms, channels as "u->v"
+nlohmann::json to_json(const WormDeadlock& w);  // worms, channels as "u->v"
 
 }  // namespace topocheck::routing

@@ -103,10 +103,10 @@ TEST(Wormhole, FourClockwiseWormsOnC4Deadlock) {
     ASSERT_TRUE(res.ok()) << res.error().to_string();
     ASSERT_TRUE(res->deadlock);
     EXPECT_FALSE(res->completed);
-    const DeadlockWitness& w = *res->deadlock;
+    const WormDeadlock& w = *res->deadlock;
     EXPECT_EQ(w.stuck.size(), 4u);
     EXPECT_EQ(w.cycle_worms.size(), 4u);
-    EXPECT_EQ(check_deadlock_witness(net, r, msgs, w), std::nullopt);
+    EXPECT_EQ(check_worm_deadlock(net, r, msgs, w), std::nullopt);
     // The waiting cycle goes counter-clockwise through the worms: worm i waits on i+1 -> i+2,
     // held by worm i + 1.
     for (size_t i = 0; i < 4; ++i) EXPECT_EQ((w.cycle_worms[i] + 1) % 4, w.cycle_worms[(i + 1) % 4]);
@@ -132,32 +132,32 @@ TEST(WormholeWitness, BrokenWitnessesAreRejected) {
   const std::vector<WormMessage> msgs = {{0, 2, 2, 0}, {1, 3, 2, 0}, {2, 0, 2, 0}, {3, 1, 2, 0}};
   auto res = simulate_wormhole(net, r, msgs, WormConfig{});
   ASSERT_TRUE(res.ok() && res->deadlock);
-  const DeadlockWitness good = *res->deadlock;
-  ASSERT_EQ(check_deadlock_witness(net, r, msgs, good), std::nullopt);
+  const WormDeadlock good = *res->deadlock;
+  ASSERT_EQ(check_worm_deadlock(net, r, msgs, good), std::nullopt);
   {
-    DeadlockWitness w = good;  // one worm fewer: its channel is then held by nobody stuck
+    WormDeadlock w = good;  // one worm fewer: its channel is then held by nobody stuck
     w.stuck.pop_back();
-    EXPECT_NE(check_deadlock_witness(net, r, msgs, w), std::nullopt);
+    EXPECT_NE(check_worm_deadlock(net, r, msgs, w), std::nullopt);
   }
   {
-    DeadlockWitness w = good;  // the cycle reversed: each waits on a channel the previous holds
+    WormDeadlock w = good;  // the cycle reversed: each waits on a channel the previous holds
     std::reverse(w.cycle_worms.begin(), w.cycle_worms.end());
-    EXPECT_NE(check_deadlock_witness(net, r, msgs, w), std::nullopt);
+    EXPECT_NE(check_worm_deadlock(net, r, msgs, w), std::nullopt);
   }
   {
-    DeadlockWitness w = good;  // a worm claimed to be at its destination
+    WormDeadlock w = good;  // a worm claimed to be at its destination
     w.stuck[0].at = msgs[w.stuck[0].worm].dst;
-    EXPECT_NE(check_deadlock_witness(net, r, msgs, w), std::nullopt);
+    EXPECT_NE(check_worm_deadlock(net, r, msgs, w), std::nullopt);
   }
   {
-    DeadlockWitness w = good;  // two worms holding one channel
+    WormDeadlock w = good;  // two worms holding one channel
     w.stuck[1].held = w.stuck[0].held;
-    EXPECT_NE(check_deadlock_witness(net, r, msgs, w), std::nullopt);
+    EXPECT_NE(check_worm_deadlock(net, r, msgs, w), std::nullopt);
   }
   {
     // Three of the four worms: they do not deadlock, and a witness made of them fails.
     const std::vector<WormMessage> three(msgs.begin(), msgs.begin() + 3);
-    EXPECT_NE(check_deadlock_witness(net, r, three, good), std::nullopt);
+    EXPECT_NE(check_worm_deadlock(net, r, three, good), std::nullopt);
   }
 }
 
