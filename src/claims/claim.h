@@ -199,6 +199,7 @@ void register_itm_thm3_claims(Registry& registry);  // itm.thm3.*
 void register_migration_claims(Registry& registry);
 void register_aapc_claims(Registry& registry);           // schedules, examples, counts, bounds
 void register_aapc_property_claims(Registry& registry);  // aapc.prop1..3, Section 2
+void register_wormhole_claims(Registry& registry);       // paper 002 under wormhole switching (issue 8)
 void register_routing_claims(Registry& registry);        // paper 001: simulator contract, Section 4
 
 }  // namespace topocheck::claims

@@ -13,6 +13,7 @@ Registry default_registry() {
   register_aapc_claims(registry);
   register_aapc_property_claims(registry);
   register_routing_claims(registry);
+  register_wormhole_claims(registry);
   return registry;
 }
 

@@ -1,6 +1,7 @@
 #include "cli/app.h"
 #include "cli/cli_util.h"
 #include "cli/routing_cmd.h"
+#include "cli/wormhole_cmd.h"
 
 #include "core/json_file.h"
 
@@ -1230,6 +1231,8 @@ int run(int argc, char** argv) {
 
   RoutingArgs routing_args;
   auto* srouting = add_routing_command(simulate, routing_args);
+  WormholeArgs wormhole_args;
+  auto* swormhole = add_wormhole_command(simulate, wormhole_args);
 
   try {
     app.parse(argc, argv);
@@ -1265,6 +1268,7 @@ int run(int argc, char** argv) {
   if (*cmig) return cmd_construct_migration(mig_args);
   if (*clat) return cmd_migration_latency(lat_args);
   if (*srouting) return cmd_simulate_routing(routing_args);
+  if (*swormhole) return cmd_simulate_wormhole(wormhole_args);
   if (*saapc) return aapc_args.table ? cmd_aapc_table(aapc_args.max_n, aapc_args.exact_seconds, aapc_args.json)
                                      : cmd_simulate_aapc(aapc_args);
   return usage_error("no command given");

@@ -306,12 +306,14 @@ Result<WormResult> Simulation::run() {
   result_.cycles = t;
   result_.delivered_worms = delivered;
   result_.completed = delivered == msgs_.size();
+  // The window: [warmup, warmup + measure), or [warmup, t) when measure = 0 (the cycles run).
   const uint32_t w_begin = cfg_.warmup;
-  const uint32_t w_len = cfg_.measure == 0 ? std::max<uint32_t>(t, 1) : cfg_.measure;
+  const uint32_t w_end = cfg_.measure == 0 ? t : w_begin + cfg_.measure;
+  const uint32_t w_len = std::max<uint32_t>(w_end > w_begin ? w_end - w_begin : 0, 1);
   uint64_t offered_flits = 0, lat_sum = 0;
   for (size_t i = 0; i < msgs_.size(); ++i) {
     const WormMessage& m = msgs_[i];
-    if (m.created < w_begin || (cfg_.measure != 0 && m.created >= w_begin + w_len)) continue;
+    if (m.created < w_begin || m.created >= w_end) continue;
     ++result_.window_worms;
     offered_flits += m.length;
     if (worms_[i].ejected == m.length) {

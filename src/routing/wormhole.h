@@ -33,7 +33,8 @@
 //    cycles and whenever a cycle moved no flit. Conversely, a run in which no flit moves while
 //    worms remain and the detector finds no such S is a simulator error (kInternal).
 // Reading choices (stated in the README): headers route in the cycle they reach the front of a
-// buffer (no extra router delay); ejection bandwidth is one flit per input channel per cycle; a
+// buffer (no extra router delay); ejection bandwidth is one flit per input channel per cycle, and
+// a flit is ejected at the earliest in the cycle after it entered the destination's buffer; a
 // channel freed in cycle t can be reserved from cycle t + 1 on.
 //
 // Determinism: the result is a function of (network, routing, messages, config) only (rng.h).
@@ -93,7 +94,7 @@ enum class WormDefect {
   kNone,
   kSharedChannel,     // a header may reserve a channel another worm holds
   kBufferOverflow,    // a flit may enter a full buffer
-  kTeleport,          // a flit may cross two channels in one cycle
+  kTeleport,          // a flit may cross two channels in one cycle (bites with B = 1 only)
   kEarlyRelease,      // a channel is freed when the header leaves its buffer, not the tail
   kIgnoreRouting,     // a header whose allowed channels are all reserved takes any free channel
   kDropTail,          // the tail flit of every third worm is never delivered
@@ -109,7 +110,8 @@ struct WormConfig {
   bool stop_on_deadlock = true;           // stop at the first deadlock found (else: an error)
   bool record_trace = false;
   // Statistics window [warmup, warmup + measure): accepted flits ejected in it, latencies of
-  // the worms created in it. measure = 0: the whole run.
+  // the worms created in it. measure = 0: [warmup, the last cycle run] (a run stopped by a
+  // deadlock counts only the worms created before it stopped).
   uint32_t warmup = 0, measure = 0;
   WormDefect defect = WormDefect::kNone;
 };
