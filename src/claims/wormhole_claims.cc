@@ -71,8 +71,8 @@ const PerBudget<int> kSweepMaxN{7, 10, 12};
 const PerBudget<int> kTrafficSeeds{1, 2, 4};
 const PerBudget<int> kRandomCases{10, 100, 500};
 constexpr int kRandomMaxNodes = 64;
-const PerBudget<int> kBroadcastMaxN{7, 9, 10};
-const PerBudget<int> kBroadcastRandomCases{5, 20, 100};
+const PerBudget<int> kBroadcastMaxN{8, 12, 14};
+const PerBudget<int> kBroadcastRandomCases{5, 50, 200};
 constexpr int kBroadcastRandomMaxNodes = 64;
 const PerBudget<int> kControlSeeds{64, 256, 1024};
 constexpr uint32_t kLength = 4;        // flits per worm
