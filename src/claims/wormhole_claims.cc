@@ -22,6 +22,13 @@
 //    over the circular order (itm_checks.h), each round's messages injected together as worms
 //    under fully adaptive shortest-path routing: no directed channel is crossed by two worms of
 //    one round (judged from the recorded trace, which wormhole_check.h validates first).
+//  - wormhole.updown.shortest_paths (beyond the paper; readings rule x kernel-root / any-root):
+//    up*/down* over a BFS tree from a kernel node permits every shortest path of an ITM. Proof:
+//    ids follow the AddNode order and a node v added at (x, y) has level min(level x, level y)
+//    + 1; every later neighbour w of v (added at an edge (v, z), z adjacent to v) has level >=
+//    level v, and id > id v, so v's only neighbours below it in the (level, id) order are among
+//    x, y, which are adjacent: no shortest 2-hop path turns down then up at v, and a route that
+//    is illegal has such a turn. From other roots it fails (any-root: refuted).
 //  - wormhole.abstract.throughput_vs_updown (empirical; readings pairing x up*/down* root):
 //    "ITM provides better throughput than up-down routing", from the throughput study
 //    (routing/wormhole_study.h, default configuration: random any-edge ITMs of 16, 32, 64 nodes,
@@ -498,6 +505,112 @@ void add_broadcast_claim(Registry& registry) {
       std::move(readings)));
 }
 
+// ---- wormhole.updown.shortest_paths (beyond the paper) -----------------------------------------
+
+// Every shortest path of the ITM is a legal up*/down* route for the BFS tree from `root`. A route
+// is illegal iff it takes an up hop after a down hop, and then some down hop is IMMEDIATELY
+// followed by an up hop; a shortest path's two consecutive hops a -> b -> c are exactly the
+// neighbours a != c of b that are not adjacent. So the check: no node b has two non-adjacent
+// neighbours a, c with a -> b down and b -> c up (b below both in the (level, id) order).
+Violation valley_check(const rt::Network& net, rt::NodeId root, const itm::Graph& g) {
+  const rt::UpDownTree tree = rt::updown_tree(net, root);
+  for (int b = 0; b < g.n(); ++b)
+    for (int a : g.neighbors(b))
+      for (int c : g.neighbors(b))
+        if (a != c && !g.adjacent(a, c) && !tree.up(static_cast<rt::NodeId>(a), static_cast<rt::NodeId>(b)) &&
+            tree.up(static_cast<rt::NodeId>(b), static_cast<rt::NodeId>(c)))
+          return fmt::format("root {}: the shortest path {} -> {} -> {} goes down to {} (level {}) and up again, which "
+                             "up*/down* forbids",
+                             root, a, b, c, b, tree.level[static_cast<size_t>(b)]);
+  return std::nullopt;
+}
+
+// The consequence, on the routing functions themselves: at every state up*/down* (adaptive)
+// reaches from an injection, it allows exactly the channels shortest-path routing allows.
+Violation same_allowed_check(const rt::Network& net, rt::NodeId root) {
+  auto ud = rt::make_routing(net, rt::RoutingSpec{rt::RoutingFamily::kUpDown, rt::Adaptivity::kAdaptive, root});
+  TC_CHECK(ud.ok(), "up*/down* builds on an ITM");
+  const auto sp = shortest_path(net, rt::Adaptivity::kAdaptive);
+  const rt::ChannelTable ch(net);
+  std::vector<uint32_t> a, b;
+  for (rt::NodeId d = 0; d < net.num_nodes(); ++d) {
+    std::vector<char> seen(ch.size(), 0);
+    std::vector<std::pair<rt::NodeId, uint32_t>> todo;
+    for (rt::NodeId s = 0; s < net.num_nodes(); ++s)
+      if (s != d) todo.emplace_back(s, rt::kInjection);
+    while (!todo.empty()) {
+      const auto [x, in] = todo.back();
+      todo.pop_back();
+      (*ud)->allowed(x, in, d, a);
+      sp->allowed(x, in, d, b);
+      if (a != b)
+        return fmt::format("root {}: toward {} at {} (arrived on {}) up*/down* allows {} channels, shortest-path {}", root, d,
+                           x, in == rt::kInjection ? std::string("injection") : fmt::format("{}->{}", ch.tail[in], ch.head[in]),
+                           a.size(), b.size());
+      for (uint32_t c : a)
+        if (!seen[c] && ch.head[c] != d) {
+          seen[c] = 1;
+          todo.emplace_back(ch.head[c], c);
+        }
+    }
+  }
+  return std::nullopt;
+}
+
+ItmCheck updown_check(bool kernel_roots, bool by_routing) {
+  return [kernel_roots, by_routing](const Itm& g, json* witness) -> Violation {
+    const rt::Network net = itm_network(g);
+    const int roots = kernel_roots ? 3 : g.n();
+    for (int r = 0; r < roots; ++r) {
+      const auto root = static_cast<rt::NodeId>(r);
+      Violation v = by_routing ? same_allowed_check(net, root) : valley_check(net, root, g.graph());
+      if (v) {
+        if (witness) (*witness)["root"] = r;
+        return v;
+      }
+    }
+    return std::nullopt;
+  };
+}
+
+const PerBudget<int> kUpDownMaxN{9, 13, 14};
+const PerBudget<int> kUpDownRandomCases{20, 200, 1000};
+constexpr int kUpDownRandomMaxNodes = 100;
+
+void add_updown_claim(Registry& registry) {
+  std::vector<Reading> readings;
+  for (Rule rule : kRules)
+    for (bool kernel : {true, false}) {
+      Reading r;
+      r.name = fmt::format("{}-{}", itm::to_string(rule), kernel ? "kernel-root" : "any-root");
+      r.description = fmt::format(
+          "ITMs built by AddNode on {} (node ids in AddNode order); up*/down* over the BFS tree from {} (up = towards the "
+          "smaller (level, id)): every shortest path is a legal up*/down* route, so up*/down* and shortest-path routing "
+          "allow the same channels",
+          rule == Rule::kAnyEdge ? "any edge" : "exterior edges", kernel ? "any kernel node (0, 1, 2)" : "any node");
+      r.methods.emplace_back(Method::kExhaustive, [rule, kernel](const RunContext& ctx) {
+        return exhaustive_itms(ctx, rule, kUpDownMaxN.at(ctx.budget), updown_check(kernel, false));
+      });
+      r.methods.emplace_back(Method::kRandom, [rule, kernel](const RunContext& ctx) {
+        return random_itms(ctx, rule, kUpDownRandomMaxNodes, updown_check(kernel, false), kUpDownRandomCases.at(ctx.budget));
+      });
+      // The routing functions compared state by state: the same verdict, independently reached.
+      r.methods.emplace_back(Method::kOracle, [rule, kernel](const RunContext& ctx) {
+        MethodResult m = exhaustive_itms(ctx, rule, std::min(kUpDownMaxN.at(ctx.budget), 10), updown_check(kernel, true));
+        m.method = Method::kOracle;
+        m.scope += " (allowed channels of the two routing functions compared at every reachable state)";
+        return m;
+      });
+      r.check_case = itm_case_fn(rule, updown_check(kernel, false));
+      readings.push_back(std::move(r));
+    }
+  registry.add(Claim::make(
+      kPaper, "wormhole.updown.shortest_paths", "Abstract (beyond the paper: why the throughput comparison ties)",
+      "on an ITM, up*/down* routing over a BFS tree rooted at a kernel node permits every shortest path, so it is the "
+      "same routing as shortest-path routing",
+      std::move(readings)));
+}
+
 // ---- wormhole.abstract.throughput_vs_updown -------------------------------------------------
 
 rt::WormStudyConfig study_config(rt::RootPolicy policy) {
@@ -628,6 +741,7 @@ void register_wormhole_claims(Registry& registry) {
   add_control_claim(registry);
   add_broadcast_claim(registry);
   add_throughput_claim(registry);
+  add_updown_claim(registry);
 }
 
 }  // namespace topocheck::claims
