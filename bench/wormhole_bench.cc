@@ -7,8 +7,8 @@
 //  - a contention-free replay: every crossing of the trace re-applied to per-flit positions, no
 //    reservation, buffers, arbitration or routing (a lower bound on any simulator's cost per
 //    crossing).
-// On ITMs the two routings allow the same channels (every shortest path of an ITM is legal under
-// up*/down* from a BFS tree, measured on this graph), so they simulate the same run; their rates
+// On ITMs up*/down* from a kernel node (root 0 here) allows exactly the shortest-path channels
+// (claim wormhole.updown.shortest_paths), so the two routings simulate the same run; their rates
 // differ only by the cost of allowed().
 // Cost of one iteration: one run of 2000 creation cycles (~62,000 crossings).
 #include <algorithm>

@@ -75,6 +75,27 @@ expect 2 '--study runs every routing'                  simulate routing --study 
 expect 2 '--reps: 1 is outside'                        simulate routing --study --dim 3 --reps 1
 expect 2 "--arbitration: 'fifo' is not"               simulate routing --dim 3 --arbitration fifo
 expect 2 '--nonzeros-per-row: only with --workload gauss' simulate routing --dim 3 --workload layered --nonzeros-per-row 3
+
+# simulate wormhole (paper 002, issue 8): single runs, a deadlock on C4, the study, bad input.
+expect 0 'trace check: valid'                         simulate wormhole --nodes 16 --load 0.3 --check
+expect 0 '"flit_crossings": [0-9]+'                    simulate wormhole --steps '3:(0,1) 4:(1,3) 5:(0,3)' --routing updown-adaptive --root 2 --json
+expect 1 'DEADLOCK at cycle 1: 4 worms'                simulate wormhole --graph c4 --traffic distance-two --length 1 --seed 11
+expect 1 'witness check: a genuine deadlock'           simulate wormhole --graph c4 --traffic distance-two --length 1 --seed 11
+expect 0 'trace check: valid'                         simulate wormhole --graph grid3x3 --routing updown-deterministic --traffic all-to-all --check
+mkdir -p "$tmp/wsvg"
+expect 0 'wrote .*latency_64.svg'                      simulate wormhole --study --quick --jobs 2 --svg "$tmp/wsvg"
+[ -s "$tmp/wsvg/throughput_16.svg" ] && passes=$((passes+1)) || { echo "FAIL: throughput_16.svg not written"; fails=$((fails+1)); }
+expect 2 '--svg: .*is not a directory'                 simulate wormhole --study --quick --svg "$tmp/nodir/x"
+expect 2 '--svg: only with --study'                    simulate wormhole --svg "$tmp/wsvg"
+expect 2 "--graph: .*petersen"                         simulate wormhole --graph petersen
+expect 2 "--routing: 'xy'"                             simulate wormhole --routing xy
+expect 2 "--steps: .*step 1"                           simulate wormhole --steps '3:(0,7)'
+expect 2 "--root: '9' is not a node"                   simulate wormhole --graph c4 --root 9
+expect 2 "--root: 'middle' is not center"              simulate wormhole --study --root middle
+expect 2 "--traffic: 'tornado'"                        simulate wormhole --traffic tornado
+expect 2 '--load: 1.5 is outside'                      simulate wormhole --load 1.5
+expect 2 '--buffer: at least 1'                        simulate wormhole --buffer 0
+expect 2 '--study builds its own'                      simulate wormhole --study --graph c4
 expect 0 'arbitration .node_by_node.'                 simulate routing --study --dim 4 --reps 2 --arbitration node_by_node --nonzeros-per-row 3
 expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"
