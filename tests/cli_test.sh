@@ -96,6 +96,7 @@ expect 2 "--traffic: 'tornado'"                        simulate wormhole --traff
 expect 2 '--load: 1.5 is outside'                      simulate wormhole --load 1.5
 expect 2 '--buffer: at least 1'                        simulate wormhole --buffer 0
 expect 2 '--study builds its own'                      simulate wormhole --study --graph c4
+expect 0 'label="waits"'                               show "$corpus/wormhole/thm2.non_itm_deadlock_free/c4-4d898db73db6f8bb.json" --format dot
 expect 0 'arbitration .node_by_node.'                 simulate routing --study --dim 4 --reps 2 --arbitration node_by_node --nonzeros-per-row 3
 expect 0 '"speedup":'                                construct migration-latency --M 100000 --B 2.8 --X 16 --S '0010**' --T '1*0*00' --json
 expect 2 "missing.json: error: cannot read"          show "$tmp/missing.json"

@@ -143,10 +143,18 @@ std::string cycle_text(const rt::Network& net, const std::vector<rt::WormMessage
 
 json witness_json(const rt::Network& net, const rt::WormDeadlock& w) {
   const rt::ChannelTable ch(net);
+  auto text = [&](const std::vector<uint32_t>& cs) {
+    json out = json::array();
+    for (uint32_t c : cs) out.push_back(fmt::format("{}->{}", ch.tail[c], ch.head[c]));
+    return out;
+  };
   json j = rt::to_json(w);
-  json chans = json::array();
-  for (uint32_t c : w.waits_on) chans.push_back(fmt::format("{}->{}", ch.tail[c], ch.head[c]));
-  j["waits_on_text"] = chans;
+  j["waits_on_text"] = text(w.waits_on);
+  // Per stuck worm, its channels as text (show --format dot draws them).
+  for (size_t i = 0; i < w.stuck.size(); ++i) {
+    j["stuck"][i]["held_text"] = text(w.stuck[i].held);
+    j["stuck"][i]["wants_text"] = text(w.stuck[i].wants);
+  }
   return j;
 }
 

@@ -570,6 +570,51 @@ void print_itm_dot(const corpus::Case& c) {
   std::cout << "}\n";
 }
 
+// A wormhole deadlock case (claims wormhole.*, witness.deadlock from wormhole_claims.cc) as a DOT
+// digraph: the graph's edges grey and undirected, the channels each stuck worm of the waiting
+// cycle holds as solid arrows in its colour (labelled with the worm), and the channel each waits
+// on as a dashed red arrow: the cycle of waiting is the ring of red and coloured arrows.
+bool print_wormhole_dot(const corpus::Case& c) {
+  const json& w = c.witness;
+  if (!w.contains("deadlock") || !w.at("deadlock").is_object() || !w.at("deadlock").contains("stuck")) return false;
+  const json& d = w.at("deadlock");
+  auto ends = [](const json& t) -> std::optional<std::pair<int, int>> {
+    if (!t.is_string()) return std::nullopt;
+    const std::string s = t.get<std::string>();
+    const size_t arrow = s.find("->");
+    if (arrow == std::string::npos) return std::nullopt;
+    return std::make_pair(std::atoi(s.substr(0, arrow).c_str()), std::atoi(s.substr(arrow + 2).c_str()));
+  };
+  std::cout << "digraph topocheck_wormhole_case {\n  node [shape=circle, fontname=monospace];\n";
+  std::cout << fmt::format("  label=\"{} [{}]\\n{}\";\n", dot_escape(c.claim), dot_escape(c.reading), dot_escape(c.violation));
+  if (w.contains("edges") && w.at("edges").is_array())
+    for (const json& e : w.at("edges"))
+      if (e.is_array() && e.size() == 2)
+        std::cout << fmt::format("  {} -> {} [dir=none, color=gray70];\n", e[0].dump(), e[1].dump());
+  static const char* colors[] = {"blue", "darkgreen", "orange", "purple", "brown", "magenta", "cyan", "gray40"};
+  std::map<int, size_t> color_of;
+  if (d.contains("cycle_worms") && d.at("cycle_worms").is_array())
+    for (const json& x : d.at("cycle_worms"))
+      if (x.is_number_integer()) color_of.emplace(x.get<int>(), color_of.size());
+  for (const json& s : d.at("stuck")) {
+    if (!s.is_object() || !s.contains("worm") || !s.at("worm").is_number_integer()) continue;
+    const int worm = s.at("worm").get<int>();
+    const auto it = color_of.find(worm);
+    if (it == color_of.end() || !s.contains("held_text")) continue;
+    const char* color = colors[it->second % 8];
+    for (const json& t : s.at("held_text"))
+      if (auto e = ends(t))
+        std::cout << fmt::format("  {} -> {} [color={}, penwidth=3, label=\"w{}\", fontcolor={}];\n", e->first, e->second,
+                                 color, worm, color);
+  }
+  if (d.contains("waits_on_text") && d.at("waits_on_text").is_array())
+    for (const json& t : d.at("waits_on_text"))
+      if (auto e = ends(t))
+        std::cout << fmt::format("  {} -> {} [color=red, style=dashed, label=\"waits\", fontcolor=red];\n", e->first, e->second);
+  std::cout << "}\n";
+  return true;
+}
+
 int cmd_show(const std::string& file, const std::string& format) {
   if (format != "text" && format != "json" && format != "dot")
     return usage_error(fmt::format("--format: '{}' is not text, json or dot", format));
@@ -583,6 +628,7 @@ int cmd_show(const std::string& file, const std::string& format) {
     print_itm_dot(*c);
     return kExitOk;
   }
+  if (format == "dot" && c->claim.rfind("wormhole.", 0) == 0 && print_wormhole_dot(*c)) return kExitOk;
   std::vector<NamedPath> paths;
   collect_paths(c->kind == corpus::CaseKind::kExample ? c->expected : c->witness, "", paths);
   if (format == "dot") {
