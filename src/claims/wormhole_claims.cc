@@ -128,19 +128,6 @@ Result<std::vector<rt::WormMessage>> messages_from(const json& j, uint32_t num_n
   return out;
 }
 
-// "worm 3 (0->2) at 1 waits on 1->2, held by worm 0; ..."
-std::string cycle_text(const rt::Network& net, const std::vector<rt::WormMessage>& msgs, const rt::WormDeadlock& w) {
-  const rt::ChannelTable ch(net);
-  std::vector<std::string> parts;
-  const size_t k = w.cycle_worms.size();
-  for (size_t i = 0; i < k; ++i) {
-    const uint32_t x = w.cycle_worms[i], c = w.waits_on[i];
-    parts.push_back(fmt::format("worm {} ({}->{}) waits on {}->{}, held by worm {}", x, msgs[x].src, msgs[x].dst, ch.tail[c],
-                                ch.head[c], w.cycle_worms[(i + 1) % k]));
-  }
-  return fmt::format("{}", fmt::join(parts, "; "));
-}
-
 json witness_json(const rt::Network& net, const rt::WormDeadlock& w) {
   const rt::ChannelTable ch(net);
   auto text = [&](const std::vector<uint32_t>& cs) {
@@ -187,7 +174,7 @@ RunVerdict judge_run(const rt::Network& net, const rt::WormholeRouting& routing,
       return v;
     }
     v.violation = fmt::format("{}: {} worms deadlock at cycle {}: {}", label, res->deadlock->stuck.size(),
-                              res->deadlock->cycle, cycle_text(net, msgs, *res->deadlock));
+                              res->deadlock->cycle, rt::waiting_cycle_text(net, msgs, *res->deadlock));
     v.witness = witness_json(net, *res->deadlock);
     return v;
   }
@@ -197,22 +184,27 @@ RunVerdict judge_run(const rt::Network& net, const rt::WormholeRouting& routing,
   return v;
 }
 
-// The traffic of one ITM run set: every adversarial pattern, then uniform at saturation, each
-// with seeds 1..seeds.
+// The traffic of one seed: every adversarial pattern, then uniform traffic at saturation.
 struct Traffic {
+  std::string kind;   // "distance-two", "uniform"
   std::string label;  // "distance-two, seed 2"
   uint64_t seed = 1;
   std::vector<rt::WormMessage> msgs;
 };
-std::vector<Traffic> traffic_set(const rt::Network& net, int seeds) {
+std::vector<Traffic> traffic_of_seed(const rt::Network& net, uint64_t seed) {
   std::vector<Traffic> out;
   for (rt::Pattern p : rt::kPatterns)
-    for (int s = 1; s <= seeds; ++s)
-      out.push_back({fmt::format("{}, seed {}", rt::to_string(p), s), static_cast<uint64_t>(s),
-                     rt::adversarial_traffic(net, p, kLength, static_cast<uint64_t>(s))});
+    out.push_back({rt::to_string(p), fmt::format("{}, seed {}", rt::to_string(p), seed), seed,
+                   rt::adversarial_traffic(net, p, kLength, seed)});
+  out.push_back({"uniform", fmt::format("uniform load {}, seed {}", kUniformLoad, seed), seed,
+                 rt::uniform_traffic(net.num_nodes(), kUniformLoad, kLength, kUniformCycles, seed)});
+  return out;
+}
+// The traffic of one ITM run set: seeds 1..seeds, each as traffic_of_seed.
+std::vector<Traffic> traffic_set(const rt::Network& net, int seeds) {
+  std::vector<Traffic> out;
   for (int s = 1; s <= seeds; ++s)
-    out.push_back({fmt::format("uniform load {}, seed {}", kUniformLoad, s), static_cast<uint64_t>(s),
-                   rt::uniform_traffic(net.num_nodes(), kUniformLoad, kLength, kUniformCycles, static_cast<uint64_t>(s))});
+    for (Traffic& t : traffic_of_seed(net, static_cast<uint64_t>(s))) out.push_back(std::move(t));
   return out;
 }
 
@@ -368,12 +360,7 @@ MethodResult control_method(const RunContext& ctx, const std::string& name) {
                         rt::control_title(name), g->n(), g->num_edges(), kUniformLoad, seeds);
   for (int s = 1; s <= seeds; ++s) {
     if (s % 32 == 1) ctx.report(fmt::format("{} seed {}/{}", name, s, seeds));
-    std::vector<Traffic> runs;
-    for (rt::Pattern p : rt::kPatterns)
-      runs.push_back({rt::to_string(p), static_cast<uint64_t>(s), rt::adversarial_traffic(*net, p, kLength, static_cast<uint64_t>(s))});
-    runs.push_back({"uniform", static_cast<uint64_t>(s),
-                    rt::uniform_traffic(net->num_nodes(), kUniformLoad, kLength, kUniformCycles, static_cast<uint64_t>(s))});
-    for (const Traffic& t : runs) {
+    for (const Traffic& t : traffic_of_seed(*net, static_cast<uint64_t>(s))) {
       ++r.cases;
       if (!deadlocks(*net, *routing, t.msgs, t.seed)) continue;
       // The worms of the waiting cycle alone, all created at cycle 0, one flit each or else their
@@ -391,13 +378,13 @@ MethodResult control_method(const RunContext& ctx, const std::string& name) {
             if (deadlocks(*net, *routing, core, s2)) {
             small = shrink_deadlock(*net, *routing, core, s2);
             seed = s2;
-            label = fmt::format("the waiting cycle of {} traffic seed {} ({} worms), simulator seed {}", t.label, t.seed,
+            label = fmt::format("the waiting cycle of {} traffic seed {} ({} worms), simulator seed {}", t.kind, t.seed,
                                 t.msgs.size(), s2);
           }
       }
       if (small.empty()) {
         small = shrink_deadlock(*net, *routing, t.msgs, t.seed);
-        label = fmt::format("{} traffic seed {}, {} of its {} worms", t.label, t.seed, small.size(), t.msgs.size());
+        label = fmt::format("{} traffic seed {}, {} of its {} worms", t.kind, t.seed, small.size(), t.msgs.size());
       }
       RunVerdict v = judge_run(*net, *routing, small, run_config(seed), label);
       if (!v.violation) {
@@ -409,7 +396,7 @@ MethodResult control_method(const RunContext& ctx, const std::string& name) {
       cx.params = {{"graph", name}, {"routing", "sp-adaptive"}, {"buffer", kBuffer}, {"selection", "random"}, {"seed", seed}};
       cx.input = {{"messages", messages_json(small)}};
       cx.violation = *v.violation;
-      cx.witness = {{"deadlock", v.witness}, {"edges", edges_json(*g)}, {"traffic", t.label}};
+      cx.witness = {{"deadlock", v.witness}, {"edges", edges_json(*g)}, {"traffic", t.kind}};
       cx.minimized = true;  // no worm can be removed or shortened (1-minimal)
       r.counterexample = cx;
       r.outcome = Outcome::kRefuted;

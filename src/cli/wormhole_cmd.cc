@@ -149,7 +149,6 @@ int run_single(const WormholeArgs& a) {
     t["messages"] = msgs_json;
     if (!write_output("--trace", a.trace_file, t.dump() + "\n")) return kExitUsage;
   }
-  const ChannelTable ch(*net);
   if (a.json) {
     nlohmann::json j = {{"graph", name}, {"edges", nlohmann::json::array()}, {"routing", (*routing)->name()},
                         {"traffic", a.traffic}, {"messages", msgs.size()}, {"config", to_json(c)}, {"result", to_json(*r)}};
@@ -168,12 +167,8 @@ int run_single(const WormholeArgs& a) {
                              r->mean_latency);
     if (r->deadlock) {
       const WormDeadlock& d = *r->deadlock;
-      std::cout << fmt::format("DEADLOCK at cycle {}: {} worms stuck; waiting cycle:\n", d.cycle, d.stuck.size());
-      for (size_t i = 0; i < d.cycle_worms.size(); ++i) {
-        const uint32_t w = d.cycle_worms[i], c2 = d.waits_on[i];
-        std::cout << fmt::format("  worm {} ({}->{}) waits on {}->{}, held by worm {}\n", w, msgs[w].src, msgs[w].dst,
-                                 ch.tail[c2], ch.head[c2], d.cycle_worms[(i + 1) % d.cycle_worms.size()]);
-      }
+      std::cout << fmt::format("DEADLOCK at cycle {}: {} worms stuck; waiting cycle: {}\n", d.cycle, d.stuck.size(),
+                               waiting_cycle_text(*net, msgs, d));
       std::cout << "witness check: " << (witness_flaw ? *witness_flaw : std::string("a genuine deadlock")) << "\n";
     }
     if (a.check) std::cout << "trace check: " << (violation ? *violation : std::string("valid")) << "\n";

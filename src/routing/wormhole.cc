@@ -397,6 +397,19 @@ std::optional<std::string> check_worm_deadlock(const Network& net, const Wormhol
   return std::nullopt;
 }
 
+std::string waiting_cycle_text(const Network& net, const std::vector<WormMessage>& messages,
+                               const WormDeadlock& witness) {
+  const ChannelTable ch(net);
+  std::string out;
+  const size_t k = witness.cycle_worms.size();
+  for (size_t i = 0; i < k; ++i) {
+    const uint32_t x = witness.cycle_worms[i], c = witness.waits_on[i];
+    out += fmt::format("{}worm {} ({}->{}) waits on {}, held by worm {}", i ? "; " : "", x, messages[x].src,
+                       messages[x].dst, channel_text(ch, c), witness.cycle_worms[(i + 1) % k]);
+  }
+  return out;
+}
+
 nlohmann::json to_json(const WormConfig& c) {
   return {{"buffer", c.buffer},        {"selection", to_string(c.selection)}, {"seed", c.seed},
           {"max_cycles", c.max_cycles}, {"warmup", c.warmup},                 {"measure", c.measure},

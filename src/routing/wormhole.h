@@ -176,6 +176,10 @@ std::optional<std::string> check_worm_deadlock(const Network& net, const Wormhol
                                                   const std::vector<WormMessage>& messages,
                                                   const WormDeadlock& witness);
 
+// The waiting cycle in words: "worm 3 (0->2) waits on 1->2, held by worm 0; ...".
+std::string waiting_cycle_text(const Network& net, const std::vector<WormMessage>& messages,
+                               const WormDeadlock& witness);
+
 nlohmann::json to_json(const WormConfig& c);
 nlohmann::json to_json(const WormResult& r);       // without the trace
 nlohmann::json to_json(const WormDeadlock& w);  // worms, channels as "u->v"

@@ -134,10 +134,6 @@ Result<Built> build_instance(const WormStudyConfig& c, int size, uint64_t seed) 
   return b;
 }
 
-std::string describe_deadlock(const WormDeadlock& w) {
-  return fmt::format("deadlock at cycle {}: {} worms stuck, waiting cycle of worms {}", w.cycle, w.stuck.size(),
-                     fmt::join(w.cycle_worms, " -> "));
-}
 
 // One curve: the load sweep on one instance with one routing.
 Result<WormCurve> run_curve(const WormStudyConfig& c, const Built& inst, const RoutingSpec& spec) {
@@ -166,7 +162,8 @@ Result<WormCurve> run_curve(const WormStudyConfig& c, const Built& inst, const R
     auto r = simulate_wormhole(net, **routing, messages, wc);
     const std::string where = fmt::format("{}, {}, load {:.4g}", inst.info.name, to_string(spec), load);
     if (!r) return Error{ErrorCode::kInternal, fmt::format("{}: simulator error: {}", where, r.error().message), {}, 0};
-    if (r->deadlock) return Error{ErrorCode::kInternal, fmt::format("{}: {}", where, describe_deadlock(*r->deadlock)), {}, 0};
+    if (r->deadlock) return Error{ErrorCode::kInternal, fmt::format("{}: deadlock at cycle {}: {} worms stuck; {}", where, r->deadlock->cycle,
+                                                          r->deadlock->stuck.size(), waiting_cycle_text(net, messages, *r->deadlock)), {}, 0};
     WormPoint p;
     p.k = k;
     p.load = load;
