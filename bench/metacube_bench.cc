@@ -31,12 +31,19 @@
 // (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
 // timed loops.
 // Measured (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
-// MC(2,3) / MC(3,2)): construct (reused result) 1.32 M / 0.93 M (fresh result 0.77 M / 0.50 M);
-// check 1.26 M / 0.87 M (worded 93 K / 60 K); construct+check 331 K / 150 K on the whole sample
-// (784 / 1581 of 4096 pairs fail and are worded: most of that time), 641 K / 413 K on the passing
-// pairs; max-flow 19 / 0.44. The target, 2 M pairs/s per core, is not reached: on passing
-// pairs about a third of the time is core's node set (internal_nodes_distinct_ok, a hash probe per
-// internal node), a quarter the per-hop validity checks, the rest Algorithm 1's walks (p1).
+// MC(2,3) / MC(3,2), one run): construct (reused result) 2.39 M / 1.76 M (fresh result 1.25 M /
+// 1.14 M); check 3.10 M / 2.08 M (worded 101 K / 67 K); construct+check 533 K / 257 K on the whole
+// sample (784 / 1581 of 4096 pairs fail and are worded: most of that time), 1.36 M / 0.96 M on the
+// passing pairs; max-flow 36 / 0.56, so construct+check of passing pairs is 3.8e4x / 1.7e6x the
+// oracle. Before the per-thread class-cycle cache, Algorithm 1's branch-free walks on the address
+// bits, the branch-free metacube hop check (one table load per hop) and core's smaller node set
+// (s and t inserted first), a min-of-200-trials timing of check_alg4 on the passing pairs, old and
+// new code alternating in one session, gave 0.84 M -> 1.44 M (MC(2,3)) and 0.55 M -> 1.05 M
+// (MC(3,2)). The target, 2 M pairs/s per core, is still not reached (about 70% / 50% of
+// it). What remains per pair (cachegrind, MC(2,3) / MC(3,2)): about 9.5 K / 12.6 K instructions,
+// 29% / 32% in Algorithm 1's walks, 24% / 26% in the per-hop validity check (path_valid_ok with
+// Metacube::is_edge), 14% / 15% in core's node set (internal_nodes_distinct_ok), 20% / 16% in the
+// rest of Algorithm 4 (case 2's paths, p3).
 // Usage: metacube_bench [--benchmark_min_time=...]; the last lines are the ratios.
 #include <cstdint>
 #include <cstdio>

@@ -256,5 +256,101 @@ TEST(FastVerdicts, ReusingTheScratchTableChangesNothing) {
   EXPECT_EQ(first, !check_paths_valid_simple(mc, paths, s, t) && !check_internally_node_disjoint(paths));
 }
 
+// Negative controls at the sizes the sweeps run (MC(2,3), MC(3,2), MC(3,3)), where the fast
+// verdicts' tables and the branch-free hop check see long paths: Algorithm 4's paths of pairs that
+// pass, each broken on purpose in one way that one of the definitions forbids. Every broken set
+// must be rejected by the fast verdict that checks that definition, by disjoint_paths_ok and by
+// check_thm2_disjoint, and the fast verdicts must agree with the worded forms on it. Which hop or
+// node is broken is chosen from a seeded generator, over many pairs.
+TEST(FastVerdicts, EveryDeliberateBreakOfAPassingPathSetIsRejectedAtSweepSizes) {
+  enum Break { kNonEdgeHop, kOutsideNode, kWrongWidth, kWrongStart, kWrongEnd, kRepeatedNode, kSharedInternal,
+               kInternalIsS, kInternalIsT, kBreaks };
+  const char* names[] = {"non-edge hop", "node outside", "wrong width", "wrong start", "wrong end", "repeated node",
+                         "internal node shared", "internal node = s", "internal node = t"};
+  int rejected[kBreaks] = {};
+  uint64_t state = 12345;
+  const auto next = [&state] {
+    state += 0x9E3779B97F4A7C15ULL;
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (const auto& [k, m] : {std::pair{2, 3}, std::pair{3, 2}, std::pair{3, 3}}) {
+    const Metacube mc = Metacube::make(k, m).value();
+    const auto paper = *metacube::options_for_reading("paper");
+    int pairs = 0;
+    while (pairs < 300) {
+      const Node s = mc.node_at(next() & (mc.num_nodes() - 1)), t = mc.node_at(next() & (mc.num_nodes() - 1));
+      if (s == t) continue;
+      const std::vector<Path> good = metacube::metacube_disjoint_paths(mc, s, t, paper).paths;
+      if (metacube::check_thm2_disjoint(mc, s, t, good)) continue;  // the paper's paths fail: not a control
+      ASSERT_TRUE(disjoint_paths_ok(mc, good, s, t));
+      ++pairs;
+      for (int b = 0; b < kBreaks; ++b) {
+        std::vector<Path> paths = good;
+        Path& p = paths[next() % paths.size()];
+        const size_t last = p.nodes.size() - 1;
+        const size_t any = next() % p.nodes.size();
+        const size_t inner = last >= 2 ? 1 + next() % (last - 1) : 0;  // an internal position, if any
+        bool applicable = true;
+        switch (b) {
+          case kNonEdgeHop: {  // an internal node moved two steps away: at least one of its hops is no edge
+            applicable = inner > 0;
+            if (applicable) {
+              Node& u = p.nodes[inner];
+              u = mc.neighbor(mc.neighbor(u, 0), mc.degree() - 1);
+            }
+            break;
+          }
+          case kOutsideNode: p.nodes[any].bits |= uint64_t{1} << mc.width(); break;
+          case kWrongWidth: p.nodes[any].width += 1; break;
+          case kWrongStart: p.nodes.insert(p.nodes.begin(), mc.neighbor(s, 0)); break;
+          case kWrongEnd: p.nodes.push_back(mc.neighbor(t, 0)); break;
+          case kRepeatedNode: p.nodes.insert(p.nodes.begin() + static_cast<std::ptrdiff_t>(any) + 1, p.nodes[any]); break;
+          case kSharedInternal: {
+            const Path& q = paths[(&p - paths.data() + 1) % paths.size()];
+            applicable = inner > 0 && q.nodes.size() >= 3;
+            if (applicable) p.nodes[inner] = q.nodes[1 + next() % (q.nodes.size() - 2)];
+            break;
+          }
+          case kInternalIsS:
+          case kInternalIsT:
+            applicable = inner > 0;
+            if (applicable) p.nodes[inner] = b == kInternalIsS ? s : t;
+            break;
+        }
+        if (!applicable) continue;
+        const bool worded = !check_paths_valid_simple(mc, paths, s, t) && !check_internally_node_disjoint(paths);
+        ASSERT_FALSE(worded) << names[b] << " not rejected by the worded checks, " << mc.name();
+        ASSERT_FALSE(disjoint_paths_ok(mc, paths, s, t)) << names[b] << ", " << mc.name() << " s = " << s << " t = " << t;
+        ASSERT_TRUE(metacube::check_thm2_disjoint(mc, s, t, paths).has_value()) << names[b];
+        // The fast verdict of the definition broken says so; every fast verdict agrees with its
+        // worded form.
+        bool valid = true, ends = true, simple = true;
+        for (const Path& q : paths) {
+          ASSERT_EQ(path_valid_ok(mc, q), !check_path_valid(mc, q).has_value()) << names[b];
+          ASSERT_EQ(endpoints_ok(q, s, t), !check_endpoints(q, s, t).has_value()) << names[b];
+          ASSERT_EQ(simple_ok(q), !check_simple(q).has_value()) << names[b];
+          valid = valid && path_valid_ok(mc, q);
+          ends = ends && endpoints_ok(q, s, t);
+          simple = simple && simple_ok(q);
+        }
+        const bool disjoint = internally_node_disjoint_ok(paths);
+        ASSERT_EQ(disjoint, !check_internally_node_disjoint(paths).has_value()) << names[b];
+        ASSERT_EQ(paths_valid_simple_ok(mc, paths, s, t), !check_paths_valid_simple(mc, paths, s, t).has_value());
+        switch (b) {
+          case kNonEdgeHop: case kOutsideNode: case kWrongWidth: ASSERT_FALSE(valid) << names[b]; break;
+          case kWrongStart: case kWrongEnd: ASSERT_FALSE(ends) << names[b]; break;
+          case kRepeatedNode: ASSERT_FALSE(simple && valid) << names[b]; break;  // [u, u] is also no edge
+          default: ASSERT_FALSE(disjoint && simple) << names[b];
+        }
+        ++rejected[b];
+      }
+    }
+  }
+  for (int b = 0; b < kBreaks; ++b) EXPECT_GT(rejected[b], 100) << names[b] << " was rarely applied";
+}
+
 }  // namespace
 }  // namespace topocheck

@@ -1,5 +1,9 @@
 // Unit tests of the Metacube topology, routing and Algorithm 4. The paper's printed values appear
 // here as test data only (the full tables live in corpus/metacube/examples/).
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -80,6 +84,39 @@ TEST(MetacubeTopology, EdgesAreCrossOrCubeEdgesOfTheOwnClassField) {
   }
 }
 
+
+// is_edge is written without branches for core's per-hop checks; it must say exactly what
+// edge_dimension (the worded definition: one differing bit, a class bit or a bit of M[c_u]) and
+// neighbors say, on every ordered pair of the small metacubes, including pairs with a node that is
+// not an address (a bit above the address, or the wrong width).
+TEST(MetacubeTopology, IsEdgeAgreesWithEdgeDimensionAndNeighboursOnEveryPair) {
+  for (const auto& [k, m] : {std::pair{0, 1}, std::pair{0, 3}, std::pair{1, 1}, std::pair{1, 2}, std::pair{2, 1},
+                             std::pair{2, 2}, std::pair{3, 1}}) {
+    const Metacube mc = MC(k, m);
+    const int n = mc.width();
+    std::vector<Node> nodes;
+    for (uint64_t b = 0; b < mc.num_nodes(); ++b) nodes.push_back(mc.node_at(b));
+    // Not addresses: a bit above the address (alone, and with a class that would select a field
+    // past M[h-1]), and the right bits at the wrong width.
+    nodes.push_back(Node{uint64_t{1} << n, n});
+    nodes.push_back(Node{(uint64_t{1} << n) | (uint64_t{1} << (n - 1)), n});
+    nodes.push_back(Node{~uint64_t{0} >> 1, n});
+    nodes.push_back(Node{1, n + 1});
+    nodes.push_back(Node{0, n - 1});
+    int edges = 0;
+    for (const Node& u : nodes)
+      for (const Node& v : nodes) {
+        const bool worded = mc.edge_dimension(u, v).has_value();
+        ASSERT_EQ(mc.is_edge(u, v), worded) << mc.name() << " " << u << " " << v;
+        if (mc.contains(u)) {
+          const auto around = mc.neighbors(u);
+          ASSERT_EQ(worded, std::find(around.begin(), around.end(), v) != around.end()) << mc.name() << " " << u << " " << v;
+        }
+        edges += worded;
+      }
+    EXPECT_EQ(edges, static_cast<int>(mc.num_nodes()) * mc.degree()) << mc.name();
+  }
+}
 TEST(MetacubeTopology, ParseFieldsNamesTheBadField) {
   const Metacube mc = MC(2, 3);
   auto bad = mc.parse_fields("(01, 111, 10, 110, 000)");

@@ -77,6 +77,72 @@ class NodeTable {
 
 thread_local NodeTable scratch;
 
+// The set of internal_nodes_distinct_ok: the nodes met so far in one verdict. Open addressing with
+// linear probing over 16-byte slots (a node's bits and width, and the generation that marks the
+// slot as in use), one per thread, emptied per call by moving to a new generation (as NodeTable).
+// At most an eighth full, so nearly every insertion finds an empty slot at its first probe.
+class NodeSet {
+ public:
+  struct Slot {
+    uint64_t bits = 0;
+    int width = 0;
+    uint32_t generation = 0;  // the slot is in use iff generation == the set's
+  };
+
+  // The set emptied, with room for `count` nodes, as a handle that keeps the table's address, mask
+  // and generation in locals (registers) while the caller inserts.
+  class Session {
+   public:
+    // Adds u; false when u was in the set already.
+    bool insert(Node u) {
+      // Fibonacci hashing: the top bits of bits * (2^64 / golden ratio).
+      for (uint64_t i = (u.bits * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+        Slot& slot = slots_[i];
+        if (slot.generation != generation_) {
+          slot.bits = u.bits;
+          slot.width = u.width;
+          slot.generation = generation_;
+          return true;
+        }
+        if (slot.bits == u.bits && slot.width == u.width) return false;
+      }
+    }
+
+   private:
+    friend class NodeSet;
+    Slot* slots_;
+    uint64_t mask_;
+    int shift_;
+    uint32_t generation_;
+  };
+
+  Session start(size_t count) {
+    int log2 = 4;
+    while ((size_t{1} << log2) < 16 * count) ++log2;
+    const size_t capacity = size_t{1} << log2;
+    if (capacity > slots_.size()) {
+      slots_.assign(capacity, Slot{});
+      generation_ = 0;
+    }
+    if (++generation_ == 0) {  // wrapped: every old generation must read as empty again
+      for (Slot& s : slots_) s.generation = 0;
+      generation_ = 1;
+    }
+    Session session;
+    session.slots_ = slots_.data();
+    session.mask_ = capacity - 1;
+    session.shift_ = 64 - log2;
+    session.generation_ = generation_;
+    return session;
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  uint32_t generation_ = 0;
+};
+
+thread_local NodeSet node_set;
+
 }  // namespace
 
 Violation check_path_valid(const Topology& topo, const Path& path) {
@@ -238,18 +304,17 @@ bool internal_nodes_distinct_ok(std::span<const Path> paths, Node s, Node t) {
   //    the same node only in a closed path, whose last node is left out.
   //  - The set is not internally disjoint iff an internal node of P_i occurs in P_j, j != i:
   //    internally (two internal occurrences) or as an endpoint of P_j (it is s or t).
-  // So one set of nodes is enough: every internal occurrence must be new and not s or t.
-  size_t count = 0;
+  // So one set of nodes is enough: every internal occurrence must be new and not s or t. The set
+  // starts with s and t in it, so "not s or t" is "new" as well.
+  size_t count = 2;
   for (const Path& p : paths) count += p.nodes.size();
-  scratch.start(count);
-  bool fresh = false;
+  NodeSet::Session set = node_set.start(count);
+  set.insert(s);
+  set.insert(t);  // false when t = s: the set holds s (= t) either way
   for (const Path& path : paths) {
-    for (size_t k = 1; k + 1 < path.nodes.size(); ++k) {
-      const Node& u = path.nodes[k];
-      if (u == s || u == t) return false;
-      scratch.find_or_add(u, fresh);
-      if (!fresh) return false;
-    }
+    const Node* nodes = path.nodes.data();
+    for (size_t k = 1; k + 1 < path.nodes.size(); ++k)
+      if (!set.insert(nodes[k])) return false;
   }
   return true;
 }

@@ -90,11 +90,15 @@ template <std::derived_from<Topology> Topo>
 bool path_valid_ok(const Topo& topo, const Path& path) {
   if (path.nodes.empty()) return false;
   const int width = topo.width();
-  for (const Node& u : path.nodes)
-    if (u.width != width || !topo.contains(u)) return false;
-  for (size_t k = 0; k + 1 < path.nodes.size(); ++k)
-    if (!topo.is_edge(path.nodes[k], path.nodes[k + 1])) return false;
-  return true;
+  const Node* nodes = path.nodes.data();
+  const size_t size = path.nodes.size();
+  // One pass, every node's and every hop's verdict combined with & (not &&): no exit inside the
+  // loop, so no data-dependent branch in it (a sweep's paths are valid: an exit would never be
+  // taken, and with an inlined is_edge the whole loop is straight-line arithmetic).
+  bool ok = (nodes[0].width == width) & topo.contains(nodes[0]);
+  for (size_t k = 1; k < size; ++k)
+    ok &= (nodes[k].width == width) & topo.contains(nodes[k]) & topo.is_edge(nodes[k - 1], nodes[k]);
+  return ok;
 }
 
 template <std::derived_from<Topology> Topo>

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -79,15 +80,47 @@ int alg4_case(const Metacube& mc, Node s, Node t) {
 
 namespace {
 
+// The cycles HC_i = hamiltonian_cycle(k, start, first_dim, order) with their walks, each computed
+// on first use and then kept (one cache per thread, for one k at a time): ClassCycle::assign costs
+// O(2^k) steps with a division each, and every pair of a sweep needs up to k + 1 cycles, of at
+// most 2 * k * 2^k different ones.
+class CycleCache {
+ public:
+  const ClassCycle& get(int k, int start, int first_dim, CycleOrder order) {
+    const int dims = std::max(k, 1);  // k = 0: the one "cycle" (start), first_dim 0
+    if (k != k_) {
+      k_ = k;
+      cycles_.resize(static_cast<size_t>(2 * dims) << k);
+      ready_.assign(cycles_.size(), 0);
+    }
+    TC_CHECK(start >= 0 && start < (1 << k) && first_dim >= 0 && first_dim < dims, "HC_i: bad class or dimension");
+    const size_t index = (static_cast<size_t>((order == CycleOrder::kReverse ? dims : 0) + first_dim) << k) +
+                         static_cast<size_t>(start);
+    if (!ready_[index]) {
+      cycles_[index].assign(k, start, first_dim, order);
+      ready_[index] = 1;
+    }
+    return cycles_[index];
+  }
+
+ private:
+  int k_ = -1;
+  std::vector<ClassCycle> cycles_;  // by (order, first_dim, start)
+  std::vector<unsigned char> ready_;
+};
+
+thread_local CycleCache cycle_cache;
+
 struct Ctx {
   Ctx(const Metacube& mc_, Node s_, Node t_, const Alg4Options& o_, Alg4Result& result_)
       : mc(mc_), s(s_), t(t_), o(o_), k(mc_.k()), m(mc_.m()), cs(mc_.class_of(s_)), ct(mc_.class_of(t_)),
-        result(result_) {}
+        local_index(k == 0 ? 0 : o.local_hc % k), result(result_), cache(cycle_cache) {}
 
   const Metacube& mc;
   Node s, t;
   const Alg4Options& o;
   int k, m, cs, ct;
+  int local_index;  // the i of HC_i for the local paths: local_hc mod k (0 when k = 0)
   Alg4Result& result;
 
   Node N(Node u, int d) const { return mc.neighbor(u, d); }
@@ -98,15 +131,8 @@ struct Ctx {
     if (o.record_notes) result.notes.push_back(fmt::format(format, std::forward<Args>(args)...));
   }
 
-  // HC_i = hamiltonian_cycle(k, c_s, i, hc_order) with its walks, computed on first use.
-  const ClassCycle& hc(int i) {
-    ClassCycle& c = cycles[static_cast<size_t>(i)];
-    if (!((cycles_ready >> i) & 1)) {
-      c.assign(k, cs, i, o.hc_order);
-      cycles_ready |= 1u << i;
-    }
-    return c;
-  }
+  // HC_i = hamiltonian_cycle(k, c_s, i, hc_order) with its walks.
+  const ClassCycle& hc(int i) { return cache.get(k, cs, i, o.hc_order); }
   // l of a global path: HC_i's second step (c_s^(i) -> next).
   int l_global(int i) {
     const auto c = hc(i).cycle();
@@ -116,13 +142,12 @@ struct Ctx {
   int local_class_i() const {
     return o.local_class_path == LocalClassPath::kAscending ? std::max(k - 1, 0) : 0;
   }
-  int local_index() const { return k == 0 ? 0 : o.local_hc % k; }
   int l_local() {
-    const auto c = hc(local_index()).cycle();
+    const auto c = hc(local_index).cycle();
     return std::countr_zero(static_cast<unsigned>(c[0] ^ c[1]));
   }
   std::span<const int> walk_global(int i, Node from) { return hc(i).walk_from(mc.class_of(from)); }
-  std::span<const int> walk_local(Node from) { return hc(local_index()).walk_from(mc.class_of(from)); }
+  std::span<const int> walk_local(Node from) { return hc(local_index).walk_from(mc.class_of(from)); }
 
   // Key-bit dimension y = k + x of global path i.
   int key_dimension(int i) {
@@ -148,8 +173,7 @@ struct Ctx {
   }
 
  private:
-  std::array<ClassCycle, ClassCycle::kMaxClassDim> cycles;  // HC_i, valid where cycles_ready has bit i
-  unsigned cycles_ready = 0;
+  CycleCache& cache;
 };
 
 // P_i emptied, keeping its capacity (the sweep reuses one result), and started with `nodes`.
@@ -283,17 +307,21 @@ void case2(Ctx& c, std::vector<Path>& P) {
     append_p3_class(p, mc, i, w, c.t);
   }
   // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]). Indexed by dimension
-  // (k + m <= 63: the address has m*2^k + k <= 63 bits).
-  std::array<Node, 64> w, ti;
+  // (k + m <= 63: the address has m*2^k + k <= 63 bits); the addresses' bits only, so that the
+  // arrays are not zeroed on every call as arrays of Node would be.
+  std::array<uint64_t, 64> w, ti, si;
+  const auto node = [&mc](uint64_t bits) { return Node{bits, mc.width()}; };
   for (int i = c.k; i < c.k + c.m; ++i) {
-    ti[static_cast<size_t>(i)] = c.N(c.t, i);
-    w[static_cast<size_t>(i)] = mc.with_class(ti[static_cast<size_t>(i)], c.cs);
+    const Node t_i = c.N(c.t, i);
+    ti[static_cast<size_t>(i)] = t_i.bits;
+    w[static_cast<size_t>(i)] = mc.with_class(t_i, c.cs).bits;
+    si[static_cast<size_t>(i)] = c.N(c.s, i).bits;
   }
   std::array<int, 64> target;
   for (int i = c.k; i < c.k + c.m; ++i) target[static_cast<size_t>(i)] = i;
   for (int i = c.k; i < c.k + c.m; ++i)
     for (int j = c.k; j < c.k + c.m; ++j)
-      if (j != i && w[static_cast<size_t>(i)] == c.N(c.s, j)) {
+      if (j != i && w[static_cast<size_t>(i)] == si[static_cast<size_t>(j)]) {
         // w_i = s^(j): P_i runs to w_j -> t^(j), P_j runs s^(j) -> t^(i).
         c.note("w_{} = s^({}): P_{} and P_{} exchange targets", i, j, i, j);
         target[static_cast<size_t>(i)] = j;
@@ -305,10 +333,10 @@ void case2(Ctx& c, std::vector<Path>& P) {
     if (tg < 0) {
       const int from = -tg - 1;
       const Node sj = c.N(c.s, i);
-      append_p3_class(p, mc, c.local_class_i(), sj, ti[static_cast<size_t>(from)]);
+      append_p3_class(p, mc, c.local_class_i(), sj, node(ti[static_cast<size_t>(from)]));
     } else {
-      append_case2_local_segment(c, p, i, w[static_cast<size_t>(tg)]);
-      append_p3_class(p, mc, c.local_class_i(), w[static_cast<size_t>(tg)], ti[static_cast<size_t>(tg)]);
+      append_case2_local_segment(c, p, i, node(w[static_cast<size_t>(tg)]));
+      append_p3_class(p, mc, c.local_class_i(), node(w[static_cast<size_t>(tg)]), node(ti[static_cast<size_t>(tg)]));
     }
     p.nodes.push_back(c.t);
   }

@@ -18,6 +18,11 @@ Result<Metacube> Metacube::make(int k, int m) {
   return Metacube(k, m);
 }
 
+Metacube::Metacube(int k, int m) : k_(k), m_(m), n_(m * (1 << k) + k), outside_(~uint64_t{0} << n_) {
+  const uint64_t class_bits = ((uint64_t{1} << k_) - 1) << class_shift();
+  for (int c = 0; c < h(); ++c) hop_bits_[static_cast<size_t>(c)] = class_bits | field_mask() << (c * m_);
+}
+
 std::string Metacube::name() const { return fmt::format("MC({},{})", k_, m_); }
 
 std::vector<Node> Metacube::neighbors(Node u) const {

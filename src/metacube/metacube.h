@@ -30,6 +30,7 @@
 // the static type is Metacube).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -56,9 +57,10 @@ class Metacube final : public Topology {
   std::string name() const override;  // "MC(2,3)"
   int width() const override { return n_; }
   uint64_t num_nodes() const override { return uint64_t{1} << n_; }
-  bool contains(Node u) const override { return u.width == n_ && (u.bits >> n_) == 0; }
+  bool contains(Node u) const override { return (u.width == n_) & ((u.bits & outside_) == 0); }
   std::vector<Node> neighbors(Node u) const override;  // u^(0) ... u^(k+m-1)
-  bool is_edge(Node u, Node v) const override { return edge_dimension(u, v).has_value(); }
+  // = edge_dimension(u, v).has_value(), without branches (core's checkers ask it per hop).
+  bool is_edge(Node u, Node v) const override;
   std::optional<int> edge_dimension(Node u, Node v) const override;
   uint64_t index_of(Node u) const override { return u.bits; }
   Node node_at(uint64_t index) const override { return Node{index, n_}; }
@@ -87,10 +89,15 @@ class Metacube final : public Topology {
   Result<Node> parse_fields(std::string_view text) const;
 
  private:
-  Metacube(int k, int m) : k_(k), m_(m), n_(m * (1 << k) + k) {}
+  Metacube(int k, int m);
   int class_shift() const { return m_ * (1 << k_); }
   uint64_t field_mask() const { return (uint64_t{1} << m_) - 1; }
   int k_, m_, n_;
+  // Precomputed for the per-hop checks (no shift by a variable amount there: without BMI2 each
+  // costs extra moves): the bits that are not address bits (at n and above), and per class c the
+  // address bits a hop from a node of class c flips: the class field, and M[c].
+  uint64_t outside_;
+  std::array<uint64_t, 32> hop_bits_{};
 };
 
 inline Node Metacube::with_field(Node u, int i, uint64_t value) const {
@@ -111,6 +118,18 @@ inline int Metacube::bit_of_dimension(Node u, int d) const {
 }
 
 inline Node Metacube::neighbor(Node u, int d) const { return u.flip(bit_of_dimension(u, d)); }
+
+inline bool Metacube::is_edge(Node u, Node v) const {
+  // Both are addresses (width n, no bit at n or above) and u XOR v is a single bit (nonzero, and
+  // diff & (diff - 1), diff without its lowest bit, is zero) that a hop from u may flip: a bit of
+  // the class field or of M[c_u] (hop_bits_[c_u]). The same edges as edge_dimension. c_u is
+  // masked to k bits, so the index is in range even when u is not an address (it fails anyway).
+  // Combined with & (no early exit, no branch): core's checkers ask this per hop of every path,
+  // and on a sweep's valid paths every term holds.
+  const uint64_t diff = u.bits ^ v.bits;
+  const uint64_t hop = hop_bits_[(u.bits >> class_shift()) & static_cast<uint64_t>(h() - 1)];
+  return contains(u) & contains(v) & (((diff & (diff - 1)) | (diff & ~hop)) == 0) & (diff != 0);
+}
 
 inline std::optional<int> Metacube::edge_dimension(Node u, Node v) const {
   if (!contains(u) || !contains(v)) return std::nullopt;

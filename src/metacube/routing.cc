@@ -101,22 +101,48 @@ void ClassCycle::assign(int k, int start, int first_dim, CycleOrder order) {
 }
 
 void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
+  TC_CHECK(mc.contains(s) && mc.contains(t), "p1_walk: node outside the topology");
   TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
   append(path, s);
-  Node v = s;
+  // On the addresses directly (once per node of every path in a sweep): at class u the node's
+  // class is u, so its cube-edge v^(k+b) flips address bit u*m + b, and crossing to class c
+  // replaces the class field (bits class_shift and up) with c.
+  const int m = mc.m(), width = mc.width();
+  const int class_shift = m * mc.h();
+  const uint64_t below_class = (uint64_t{1} << class_shift) - 1;
+  const uint64_t field_mask = (uint64_t{1} << m) - 1;
+  // Written through a pointer into room made beforehand and cut back to what was written at the
+  // end: every candidate node is stored and the pointer advances only past the real ones, so the
+  // number of differing bits of a field (which varies from class to class) is never a branch to
+  // mispredict. Room: at most one cross-edge per class of the walk, and at most
+  // min(m per class, m * 2^k in all: a field bit once equal to t's stays so) cube-edges; a
+  // candidate is stored at the position of the next real node, so it fits as well.
+  const size_t base = path.nodes.size();
+  const size_t room = walk.size() + std::min(walk.size() * static_cast<size_t>(m), static_cast<size_t>(class_shift));
+  path.nodes.resize(base + room);
+  Node* const first = path.nodes.data() + base;
+  Node* out = first;
+  uint64_t v = s.bits;
   for (size_t pos = 0; pos < walk.size(); ++pos) {
     const int u = walk[pos];
-    // M_v[u] -> M_t[u] by ascending routing.
-    // The differing bits b of the field, ascending (ctz of what is left).
-    for (uint64_t diff = mc.field(v, u) ^ mc.field(t, u); diff != 0; diff &= diff - 1) {
-      v = mc.neighbor(v, mc.k() + std::countr_zero(diff));
-      path.nodes.push_back(v);
+    // M_v[u] -> M_t[u] by ascending routing: the differing bits of the field, lowest first
+    // (diff & -diff is the lowest set bit of diff, zero once none is left).
+    uint64_t diff = (v ^ t.bits) & (field_mask << (u * m));
+    for (int b = 0; b < m; ++b) {
+      const uint64_t lowest = diff & (~diff + 1);
+      diff ^= lowest;
+      v ^= lowest;
+      *out = Node{v, width};
+      out += lowest != 0;
     }
-    if (v == t) break;
+    if (v == t.bits) break;
     if (pos + 1 == walk.size()) break;  // walk exhausted: the path stops short of t
-    v = mc.with_class(v, walk[pos + 1]);
-    path.nodes.push_back(v);
+    const int next = walk[pos + 1];
+    TC_CHECK(next >= 0 && next < mc.h(), "p1_walk: a class of the walk is outside the class cube");
+    v = (v & below_class) | (static_cast<uint64_t>(next) << class_shift);
+    *out++ = Node{v, width};
   }
+  path.nodes.resize(base + static_cast<size_t>(out - first));
 }
 
 Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
@@ -135,8 +161,10 @@ void append_p3_cluster(Path& path, const Metacube& mc, int n, int i, Node u, Nod
   const int c = mc.class_of(u);
   const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
   Node w = u;
+  // b = (i + j) % n for j = 1 .. n, by one division and a wrap-around (i % n + j < 2n).
+  int b = i % n;
   for (int j = 1; j <= n; ++j) {
-    const int b = (i + j) % n;
+    if (++b == n) b = 0;
     if (b < mc.m() && ((diff >> b) & 1)) {
       w = mc.neighbor(w, mc.k() + b);
       path.nodes.push_back(w);
@@ -156,8 +184,10 @@ void append_p3_class(Path& path, const Metacube& mc, int i, Node u, Node v) {
   if (k == 0) return;
   const int diff = mc.class_of(u) ^ mc.class_of(v);
   Node w = u;
+  // b = (i + j) % k for j = 1 .. k, by one division and a wrap-around (i % k + j < 2k).
+  int b = i % k;
   for (int j = 1; j <= k; ++j) {
-    const int b = (i + j) % k;
+    if (++b == k) b = 0;
     if ((diff >> b) & 1) {
       w = mc.neighbor(w, b);
       path.nodes.push_back(w);
@@ -169,10 +199,6 @@ Path p3_class(const Metacube& mc, int i, Node u, Node v) {
   Path p;
   append_p3_class(p, mc, i, u, v);
   return p;
-}
-
-void append(Path& path, Node u) {
-  if (path.nodes.empty() || path.nodes.back() != u) path.nodes.push_back(u);
 }
 
 void append(Path& path, const Path& tail) {

@@ -87,7 +87,9 @@ Path p3_class(const Metacube& mc, int i, Node u, Node v);
 // Appends `tail` to `path`, dropping tail's first node when it equals path's last node.
 void append(Path& path, const Path& tail);
 // The same for the one-node tail (u): appends u unless it is path's last node.
-void append(Path& path, Node u);
+inline void append(Path& path, Node u) {
+  if (path.nodes.empty() || path.nodes.back() != u) path.nodes.push_back(u);
+}
 
 // append(path, p1_walk(mc, s, t, walk)), append(path, p3_cluster(...)), append(path, p3_class(...))
 // without building the piece.
