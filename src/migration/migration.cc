@@ -486,6 +486,12 @@ std::string to_string(NodeCase c) {
 }
 
 Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
+  Plan plan = migrate_with(inst, params, [&](Node a, Node b) { return hamming_path(a, b, blocks, params.tie); });
+  plan.blocks = blocks;
+  return plan;
+}
+
+Plan migrate_with(const Instance& inst, const Params& params, const HammingPathFn& hamming_path_of) {
   TC_CHECK(params.alpha.map.size() == static_cast<size_t>(inst.beta()), "alpha is not a bijection of the instance");
   for (const auto& seq : params.per_b_sequence)
     TC_CHECK(mask_of(seq) == inst.DTmS && seq.size() == static_cast<size_t>(inst.beta()), "bad per-B sequence");
@@ -495,7 +501,6 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
   Plan plan;
   plan.inst = inst;
   plan.params = params;
-  plan.blocks = blocks;
   plan.section_42 = inst.zeta() == 1;
   const Alpha& alpha = params.alpha;
   const Bars bars = params.bars;
@@ -518,17 +523,17 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
     if (ds.f_S != 0) {
       np.node_case = NodeCase::kCaseA;
       const Node w{u.bits ^ ds.g_T, u.width};
-      auto p1 = hamming_path(u, w, blocks, params.tie);
+      auto p1 = hamming_path_of(u, w);
       if (!p1) fail(u, w);
-      auto p2 = hamming_path(np.target, w, blocks, params.tie);
+      auto p2 = hamming_path_of(np.target, w);
       if (!p2) fail(np.target, w);
       if (p1 && p2) np.paths.push_back({PathKind::kAggressive, join_reversed(*p1, *p2), -1});
       const uint64_t xset = (params.x_set == RegularReading::kF ? ds.f_T : ds.g_T) | inst.C;
       const Node x{u.bits ^ xset, u.width};
       const Node fu = f(inst, alpha, u, bars);
-      auto p3 = hamming_path(u, x, blocks, params.tie);
+      auto p3 = hamming_path_of(u, x);
       if (!p3) fail(u, x);
-      auto p4 = hamming_path(fu, x, blocks, params.tie);
+      auto p4 = hamming_path_of(fu, x);
       if (!p4) fail(fu, x);
       if (p3 && p4) reg = join_reversed(*p3, *p4);
     } else if (np.target == u) {
@@ -536,7 +541,7 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
     } else if (inst.zeta() >= 2) {
       np.node_case = NodeCase::kCaseB;
       const Node w = np.target.flip(k);
-      if (auto p = hamming_path(u, w, blocks, params.tie)) {
+      if (auto p = hamming_path_of(u, w)) {
         Path path = *p;
         path.nodes.push_back(np.target);
         np.paths.push_back({PathKind::kCaseBLast, std::move(path), -1});
@@ -544,7 +549,7 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
         fail(u, w);
       }
       const Node x = u.flip(k);
-      if (auto p = hamming_path(np.target, x, blocks, params.tie)) {
+      if (auto p = hamming_path_of(np.target, x)) {
         Path head;
         head.nodes = {u, x};
         np.paths.push_back({PathKind::kCaseBFirst, join_reversed(head, *p), -1});
@@ -610,7 +615,7 @@ Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params) {
         const DSets ds = d_sets(inst, alpha, p, bars);
         const uint64_t X = params.x_reading == XReading::kDg ? ds.g_T : ds.f_T;
         const Node qx{q.bits ^ X, q.width};
-        if (auto first = hamming_path(q, qx, blocks, params.tie)) {
+        if (auto first = hamming_path_of(q, qx)) {
           Path path = *first;
           path.nodes.push_back(qx.flip(k));
           const int ext_begin = static_cast<int>(path.nodes.size()) - 1;

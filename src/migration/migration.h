@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -236,6 +237,13 @@ struct Plan {
 // The whole procedure. Preconditions: params.alpha is a bijection of inst, blocks validated
 // (the boundary calls validate_blocks / parse_alpha first); violations abort.
 Plan migrate(const Instance& inst, const Blocks& blocks, const Params& params);
+// The same procedure with HAMMING-PATH supplied by the caller: migrate(inst, blocks, params) is
+// migrate_with(inst, params, a, b -> hamming_path(a, b, blocks, params.tie)) with plan.blocks =
+// blocks (here left empty). The procedure sees the blocks only through these calls; the
+// exhaustive sweeps use it to run the procedure on an outcome of each call instead of on a
+// packing (plan_classes.h). The calls come in a fixed order given the earlier outcomes.
+using HammingPathFn = std::function<std::optional<Path>(Node a, Node b)>;
+Plan migrate_with(const Instance& inst, const Params& params, const HammingPathFn& hamming_path_of);
 
 // Section 4.2: index of the B containing u (the bits of u on D(S) n D(T), packed ascending).
 uint64_t b_index(const Instance& inst, Node u);
