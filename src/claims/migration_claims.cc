@@ -5,13 +5,26 @@
 // path exists), checked by the naive checkers of migration/migration_checks.h.
 //
 // Exhaustive sweeps: n = 1, 2, ... (fewest dimensions first, so the first violation is among the
-// smallest), every pair (S, T) of subcubes of equal dimension (S != T), every alpha, every
-// h-extension sequence, both tie-breaks of HAMMING-PATH, every k in C (Case b), both picks of p
-// and (Section 4.2) both readings of X, and every packing of blocks (sets of pairwise disjoint
-// subcubes of dimension >= 1 outside S and T; 0-dimensional blocks have no links and change
-// nothing). One sweep per situation and budget judges every theorem reading at once (cached).
+// smallest), every pair (S, T) of subcubes of equal dimension (S != T), every alpha, both
+// tie-breaks of HAMMING-PATH, every k in C (Case b), both picks of p and (Section 4.2) both
+// readings of X, every packing of blocks (sets of pairwise disjoint subcubes of dimension >= 1
+// outside S and T; 0-dimensional blocks have no links and change nothing) and every h-extension
+// sequence. Packings are swept by plan class (migration/plan_classes.h): the procedure sees the
+// blocks only through the outcomes of its HAMMING-PATH calls, so every achievable outcome script
+// is run once, on a witness packing that produces it, and judged like any input; the plan
+// checkers judge the plan only (and no-block-link the links the plan uses, all inside HAMMING-PATH
+// spans or touching S or T, so decided by the script too). The completeness oracle (absence-*)
+// also depends on the other block links: it is asked, for a class whose plan leaves a node
+// short, on every locally minimal packing of the class (for_each_minimal_packing: a block-free
+// path under some packing of the class is block-free under one of them). Order: n, (S, T),
+// alpha, tie-break, k, X, p, script (lexicographic), sequence. src/migration/plan_classes_test.cc
+// checks every part of this against the sweep over every packing up to n = 4. One sweep per
+// situation and budget judges every theorem reading at once (cached).
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <condition_variable>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -32,6 +45,7 @@
 #include "migration/migration_gen.h"
 #include "migration/migration_oracle.h"
 #include "migration/packings.h"
+#include "migration/plan_classes.h"
 
 namespace topocheck::claims {
 namespace {
@@ -45,18 +59,12 @@ using nlohmann::json;
 constexpr const char* kPaper = "000_545b7be81ce3b031.txt";
 
 // Largest n of each sweep per budget.
-// Theorem sweeps: n <= 3 quick, 4 standard, 5 deep. Up to n = 4 every block packing; n = 5 has up
-// to 1.2e9 packings for one (S, T) (S = 0000*, T = 0001*), so there only the packings of blocks
-// that meet a HAMMING-PATH span (below). Even so the n = 5 sweep is long (more than 15 CPU minutes
-// for Section 4.2 alone, not run to the end yet), hence deep only; the random method covers
-// n <= 16 in every budget.
-const PerBudget<int> kTheoremMaxN{3, 4, 5};
-// Up to this n every packing is swept; above it only packings of blocks that meet a link some
-// HAMMING-PATH call of the procedure can use (hamming_spans): the other block links change no
-// plan and no verdict of the plan checks (every path's links lie in those spans, in T, or are
-// Section 4.2's link k), but they do change the BFS oracle's graph, so the oracle stops here.
-// tests/migration_claims_test.cc compares both enumerations up to n = 4.
-constexpr int kFullPackingMaxN = 4;
+// Theorem sweeps: n <= 3 quick, 5 standard and deep (every packing, by plan class). At n = 5 the
+// sweep over every packing would be 4.5e13 inputs for Section 4.1 and 2.8e13 for 4.2 (2.2e12 and
+// 2.2e10 over the packings of blocks that meet a HAMMING-PATH span alone; counted, not swept),
+// against 4.2 M and 12.3 M inputs by plan class (about 5 and 7 CPU minutes); n = 6 is out of
+// reach. The random method covers n <= 16 in every budget.
+const PerBudget<int> kTheoremMaxN{3, 5, 5};
 const PerBudget<int> kLemmaMaxN{4, 4, 5};
 const PerBudget<int> kIsoMaxN{4, 6, 8};
 
@@ -125,13 +133,7 @@ Result<Input> input_from_json(const json& input) {
   return in;
 }
 
-std::vector<std::vector<int>> all_sequences(uint64_t mask) {
-  std::vector<std::vector<int>> out;
-  auto dims = migration::dims_of(mask);
-  do out.push_back(dims);
-  while (std::next_permutation(dims.begin(), dims.end()));
-  return out;
-}
+using migration::all_sequences;
 
 // Every pair (S, T) of subcubes of Q_n with equal dimension, S != T.
 bool for_each_instance(int n, const std::function<bool(const Instance&)>& visit) {
@@ -152,38 +154,21 @@ enum class Situation { k41, k42 };  // |C| = 0 or >= 2; |C| = 1
 
 bool in_situation(const Instance& inst, Situation s) { return (inst.zeta() == 1) == (s == Situation::k42); }
 
-// Every input of the procedure for one instance (see the file comment). `visit` returns true to
-// stop.
-bool for_each_input(const Instance& inst, Situation s, const std::function<bool(const Input&)>& visit,
-                    bool only_hamming_relevant = false) {
-  const auto alphas = migration::all_alphas(inst);
+// Every input of the procedure for one instance, one per plan class and sequence (see the file
+// comment): the witness packing of the class is the input's blocks. `visit` returns true to stop.
+bool for_each_input(const Instance& inst, const std::function<bool(const Input&, const migration::PlanClass&)>& visit) {
   const auto sequences = all_sequences(inst.DTmS);
-  std::vector<int> ks = {-1};
-  if (s == Situation::k41 && inst.zeta() >= 2) ks = migration::dims_of(inst.C);
-  std::vector<migration::PickP> picks = {migration::PickP::kFirst};
-  std::vector<migration::XReading> xs = {migration::XReading::kDg};
-  if (s == Situation::k42) {
-    picks.push_back(migration::PickP::kLast);
-    xs.push_back(migration::XReading::kDf);
-  }
-  return migration::for_each_packing(inst, [&](const migration::Blocks& blocks) {
-    for (const auto& alpha : alphas)
-      for (const auto& seq : sequences)
-        for (auto tie : {migration::TieBreak::kAscending, migration::TieBreak::kDescending})
-          for (int k : ks)
-            for (auto pick : picks)
-              for (auto x : xs) {
-                Input in{inst, migration::default_params(inst), blocks};
-                in.params.alpha = alpha;
-                in.params.ext_sequence = seq;
-                in.params.tie = tie;
-                in.params.k = k;
-                in.params.pick_p = pick;
-                in.params.x_reading = x;
-                if (visit(in)) return true;
-              }
-    return false;
-  }, only_hamming_relevant);
+  for (const Params& base : migration::parameter_grid(inst))
+    if (migration::for_each_plan_class(inst, base, [&](const migration::PlanClass& cls) {
+          for (const auto& seq : sequences) {
+            Input in{inst, base, cls.witness};
+            in.params.ext_sequence = seq;
+            if (visit(in, cls)) return true;
+          }
+          return false;
+        }))
+      return true;
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,6 +180,10 @@ struct TheoremCheck {
   std::string name;
   PlanCheck check;
   bool x_dependent = false;  // Section 4.2: judged separately per reading of X
+  // The verdict depends on block links the plan does not (the oracle); it is monotone (more
+  // block links, fewer block-free paths) and only asked where the plan leaves a node short, so
+  // the sweep asks it on every locally minimal packing of such a class.
+  bool needs_packings = false;
 };
 
 // For a node with fewer than two paths: is a further block-free path disjoint from all the
@@ -231,7 +220,7 @@ std::vector<TheoremCheck> theorem_checks(Situation s) {
   for (Disjointness d : migration::kAllDisjointness) {
     out.push_back({"pairs-" + migration::to_string(d), [d](const Plan& p) { return migration::check_plan_pairs_disjoint(p, d); }, x});
     out.push_back({"all-" + migration::to_string(d), [d](const Plan& p) { return migration::check_plan_all_disjoint(p, d); }, x});
-    out.push_back({"absence-" + migration::to_string(d), [d](const Plan& p) { return absence_is_real(p, d); }, x});
+    out.push_back({"absence-" + migration::to_string(d), [d](const Plan& p) { return absence_is_real(p, d); }, x, true});
   }
   out.push_back({"no-block-link", migration::check_plan_no_block_link, x});
   out.push_back({"t-links", migration::check_plan_t_links, x});
@@ -253,9 +242,7 @@ struct SweepResults {
 
 std::string x_name(migration::XReading x) { return x == migration::XReading::kDg ? "D_g" : "D_f"; }
 
-SweepResults run_sweep(const RunContext& ctx, Situation s, int max_n) {
-  SweepResults res;
-  const auto checks = theorem_checks(s);
+std::vector<std::string> sweep_keys(const std::vector<TheoremCheck>& checks) {
   std::vector<std::string> keys;
   for (const auto& c : checks) {
     if (c.x_dependent) {
@@ -265,67 +252,161 @@ SweepResults run_sweep(const RunContext& ctx, Situation s, int max_n) {
       keys.push_back(c.name);
     }
   }
-  for (const auto& k : keys) res.by_check[k];
-  uint64_t inputs = 0;
-  for (int n = 1; n <= max_n; ++n) {
-    ctx.report(fmt::format("migration sweep (Section {}) n = {}", s == Situation::k41 ? "4.1" : "4.2", n));
-    for_each_instance(n, [&](const Instance& inst) {
-      if (!in_situation(inst, s)) return false;
-      for_each_input(inst, s, [&](const Input& in) {
-        ++inputs;
-        const Plan plan = migration::migrate(in.inst, in.blocks, in.params);
-        for (const auto& c : checks) {
-          if (n > kFullPackingMaxN && c.name.rfind("absence-", 0) == 0) continue;
-          const std::string key = c.x_dependent ? c.name + "@" + x_name(in.params.x_reading) : c.name;
-          SweepOutcome& o = res.by_check[key];
-          if (o.counterexample) continue;
-          ++o.cases;
-          if (auto v = c.check(plan)) {
-            Counterexample cx;
-            cx.params = {{"n", in.inst.n}};
-            cx.input = input_json(in);
-            cx.violation = *v;
-            cx.witness = plan.to_json();
-            cx.minimized = true;
-            o.counterexample = std::move(cx);
-          }
-        }
-        return false;
-      }, n > kFullPackingMaxN);
-      return false;
-    });
-  }
-  res.scope = fmt::format(
-      "n = 1..{}, every (S, T) of equal dimension with {}, every alpha, sequence, tie-break, k{}, every block packing{} "
-      "({} inputs)",
-      max_n, s == Situation::k41 ? "|C| = 0 or >= 2" : "|C| = 1", s == Situation::k42 ? ", pick of p" : "",
-      max_n > kFullPackingMaxN
-          ? fmt::format(" (n = {}..{}: of blocks meeting a link some HAMMING-PATH call can use; the oracle stops at n = {})",
-                        kFullPackingMaxN + 1, max_n, kFullPackingMaxN)
-          : "",
-      inputs);
-  return res;
+  return keys;
 }
 
-// Each (situation, n) sweep runs once per process; the two situations run concurrently when the
-// runner has two jobs.
+// One (situation, budget) sweep, shared by the runner threads that ask for it: each takes the
+// next (S, T) from the queue (every n, in sweep order) and judges all its inputs. A check is
+// judged on an instance until its first violation there, and skipped on instances after the
+// earliest violating one found so far; merging in instance order then gives the same verdicts,
+// case counts and first counterexamples as one thread sweeping in order.
+class SharedSweep {
+ public:
+  SharedSweep(Situation s, int max_n) : s_(s), max_n_(max_n), checks_(theorem_checks(s)), keys_(sweep_keys(checks_)) {
+    for (int n = 1; n <= max_n; ++n)
+      for_each_instance(n, [&](const Instance& inst) {
+        if (in_situation(inst, s)) instances_.push_back(inst);
+        return false;
+      });
+    per_instance_.resize(instances_.size());
+    for (size_t k = 0; k < keys_.size(); ++k) earliest_.emplace_back(SIZE_MAX);
+  }
+
+  // Works until the queue is empty.
+  void work(const RunContext& ctx) {
+    for (size_t i; (i = next_.fetch_add(1)) < instances_.size();) {
+      if (i == 0 || instances_[i].n != instances_[i - 1].n)
+        ctx.report(fmt::format("migration sweep (Section {}) n = {}", s_ == Situation::k41 ? "4.1" : "4.2", instances_[i].n));
+      per_instance_[i] = judge(i);
+    }
+  }
+
+  SweepResults merge() const {
+    SweepResults res;
+    uint64_t inputs = 0;
+    for (const auto& k : keys_) res.by_check[k];
+    for (const InstanceResult& r : per_instance_) {
+      inputs += r.inputs;
+      for (size_t k = 0; k < keys_.size(); ++k) {
+        SweepOutcome& o = res.by_check[keys_[k]];
+        if (o.counterexample) continue;
+        o.cases += r.cases[k];
+        if (r.counterexample[k]) o.counterexample = r.counterexample[k];
+      }
+    }
+    res.scope = fmt::format(
+        "n = 1..{}, every (S, T) of equal dimension with {}, every alpha, tie-break, k{}, every block packing and "
+        "sequence; packings by plan class (the outcomes of the procedure's HAMMING-PATH calls, each run on a witness "
+        "packing; the BFS oracle on every locally minimal packing of a class that leaves a node short) ({} inputs)",
+        max_n_, s_ == Situation::k41 ? "|C| = 0 or >= 2" : "|C| = 1", s_ == Situation::k42 ? ", pick of p, X" : "",
+        inputs);
+    return res;
+  }
+
+ private:
+  struct InstanceResult {
+    uint64_t inputs = 0;
+    std::vector<uint64_t> cases;
+    std::vector<std::optional<Counterexample>> counterexample;
+  };
+
+  InstanceResult judge(size_t index) {
+    InstanceResult res;
+    res.cases.assign(keys_.size(), 0);
+    res.counterexample.resize(keys_.size());
+    std::vector<size_t> key_of_check(checks_.size() * 2);
+    auto key_index = [&](const TheoremCheck& c, migration::XReading x) {
+      const std::string key = c.x_dependent ? c.name + "@" + x_name(x) : c.name;
+      return static_cast<size_t>(std::find(keys_.begin(), keys_.end(), key) - keys_.begin());
+    };
+    for (size_t c = 0; c < checks_.size(); ++c) {
+      key_of_check[2 * c] = key_index(checks_[c], migration::XReading::kDg);
+      key_of_check[2 * c + 1] = key_index(checks_[c], migration::XReading::kDf);
+    }
+    for_each_input(instances_[index], [&](const Input& in, const migration::PlanClass& cls) {
+      ++res.inputs;
+      const Plan plan = migration::migrate(in.inst, in.blocks, in.params);
+      const bool short_of_paths = migration::check_plan_complete(plan).has_value();
+      for (size_t ci = 0; ci < checks_.size(); ++ci) {
+        const TheoremCheck& c = checks_[ci];
+        const size_t k = key_of_check[2 * ci + (in.params.x_reading == migration::XReading::kDf ? 1 : 0)];
+        if (res.counterexample[k] || earliest_[k].load() < index) continue;
+        ++res.cases[k];
+        Input shown = in;
+        Plan shown_plan;
+        Violation v;
+        if (c.needs_packings && short_of_paths) {
+          migration::for_each_minimal_packing(in.inst, in.params, cls.script, [&](const migration::Blocks& blocks) {
+            Plan p = migration::migrate(in.inst, blocks, in.params);
+            if ((v = c.check(p))) {
+              shown.blocks = blocks;
+              shown_plan = std::move(p);
+              return true;
+            }
+            return false;
+          });
+        } else if ((v = c.check(plan))) {
+          shown_plan = plan;
+        }
+        if (v) {
+          Counterexample cx;
+          cx.params = {{"n", in.inst.n}};
+          cx.input = input_json(shown);
+          cx.violation = *v;
+          cx.witness = shown_plan.to_json();
+          cx.minimized = true;
+          res.counterexample[k] = std::move(cx);
+          for (size_t seen = earliest_[k].load(); index < seen && !earliest_[k].compare_exchange_weak(seen, index);) {
+          }
+        }
+      }
+      return false;
+    });
+    return res;
+  }
+
+  Situation s_;
+  int max_n_;
+  std::vector<TheoremCheck> checks_;
+  std::vector<std::string> keys_;
+  std::vector<Instance> instances_;
+  std::vector<InstanceResult> per_instance_;
+  std::deque<std::atomic<size_t>> earliest_;  // per key: the first instance known to violate it
+  std::atomic<size_t> next_{0};
+};
+
+// Each (situation, budget) sweep runs once per process. A runner thread asking for a sweep
+// that is running joins it (SharedSweep) instead of waiting idle: the runner hands out the
+// Theorem 1 readings first, so with two jobs both work on Section 4.1, then both on 4.2.
 const SweepResults& sweep_results(const RunContext& ctx, Situation s) {
   struct Slot {
-    std::once_flag once;
+    std::unique_ptr<SharedSweep> sweep;
+    int workers = 0;
+    bool done = false;
     SweepResults results;
   };
   static std::mutex mutex;
-  static std::map<std::pair<int, int>, std::unique_ptr<Slot>> cache;
+  static std::condition_variable finished;
+  static std::map<std::pair<int, int>, Slot> cache;  // map nodes do not move
   const int max_n = kTheoremMaxN.at(ctx.budget);
-  Slot* slot = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto& p = cache[{static_cast<int>(s), max_n}];
-    if (!p) p = std::make_unique<Slot>();
-    slot = p.get();
+  std::unique_lock<std::mutex> lock(mutex);
+  Slot& slot = cache[{static_cast<int>(s), max_n}];
+  if (!slot.done) {
+    if (!slot.sweep) slot.sweep = std::make_unique<SharedSweep>(s, max_n);
+    ++slot.workers;
+    lock.unlock();
+    slot.sweep->work(ctx);
+    lock.lock();
+    // The last worker out merges: the queue is empty, so every instance has been judged.
+    if (--slot.workers == 0 && !slot.done) {
+      slot.results = slot.sweep->merge();
+      slot.sweep.reset();
+      slot.done = true;
+      finished.notify_all();
+    }
   }
-  std::call_once(slot->once, [&] { slot->results = run_sweep(ctx, s, max_n); });
-  return slot->results;
+  finished.wait(lock, [&] { return slot.done; });
+  return slot.results;
 }
 
 MethodResult from_sweep(const RunContext& ctx, Situation s, const std::string& key, Method method) {

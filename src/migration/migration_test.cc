@@ -208,7 +208,7 @@ TEST(MigrationSection42, SpecificNodes) {
 namespace topocheck::migration {
 namespace {
 
-// The reduction the n = 5 sweeps use (packings.h): every packing P gives the same plan, and the
+// The relevance reduction of packings.h (the sweeps now go by plan class, plan_classes.h): every packing P gives the same plan, and the
 // same plan-checker verdicts, as its part that meets a HAMMING-PATH span; checked for every
 // packing of every instance up to n = 4 under every alpha, sequence, tie-break, k, p and X.
 TEST(MigrationPackings, RelevantPartGivesTheSamePlanAndVerdicts) {

@@ -8,7 +8,8 @@
 // the same plan as its relevant part {B in P : B meets a span} (the procedure sees blocks only
 // through HAMMING-PATH, and a Hamming path from a to b stays in their span), and the same
 // verdicts of the plan checkers (a plan's links lie in the spans, in T, or are Section 4.2's link
-// k); migration_test checks this for every packing of every instance up to n = 4.
+// k); migration_test checks this for every packing of every instance up to n = 4. The theorem
+// sweeps no longer enumerate packings: they go by plan class (plan_classes.h), which reaches n = 5.
 #pragma once
 
 #include <cstdint>
