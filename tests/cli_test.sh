@@ -116,6 +116,8 @@ expect 2 "--algorithm: A1 takes exactly one fault"   simulate aapc --n 3 --fault
 expect 2 "--link: 0-3 is not a link of Q_3"          simulate aapc --n 3 --faults 6 --link 0-3
 expect 2 "--d: 3 is not a dimension"                 simulate aapc --n 3 --faults 6 --d 3
 expect 2 "--svg: "                                   simulate aapc --n 3 --faults 6 --svg /dev/null/x.svg
+expect 2 "--frame: 'relative' is not canonical or absolute" simulate aapc --n 3 --faults 1,6 --frame relative
+expect 0 '"frame":"absolute"'                        simulate aapc --n 3 --faults 0,3 --d 0 --frame absolute --json
 expect 2 "--json .*does not exist"                   verify hypercube.table1 --json "$tmp/no/such/dir/out.json"
 expect 2 "error: "                                   no-such-command
 

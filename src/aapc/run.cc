@@ -89,7 +89,7 @@ Result<RunResult> run_aapc(const RunRequest& req) {
       if (!s) return with_flag("--d", s.error());
       out.schedule = std::move(s).value();
       out.description = fmt::format("A2 (d = {}, d1 = {}, d2 = {})", *d, *d1, *d2);
-      out.parameters = {{"d", *d}, {"d1", *d1}, {"d2", *d2}};
+      out.parameters = {{"d", *d}, {"d1", *d1}, {"d2", *d2}, {"frame", to_string(req.options.frame)}};
       out.paper_units = paper_units_a2(n);
       out.paper_formula = "5*2^(n-1) + n - 1";
       break;
@@ -111,7 +111,7 @@ Result<RunResult> run_aapc(const RunRequest& req) {
       if (!s) return with_flag("--dims", s.error());
       out.schedule = std::move(s).value();
       out.description = fmt::format("Af (D = {}, d = {})", dims_to_string(p.dims), p.d);
-      out.parameters = {{"dims", dims_to_list(p.dims)}, {"d", p.d}};
+      out.parameters = {{"dims", dims_to_list(p.dims)}, {"d", p.d}, {"frame", to_string(req.options.frame)}};
       out.paper_units = paper_units_af(n, f);
       out.paper_formula = "(5*2^f - 2)*2^(n-(f+1))";
       break;

@@ -9,6 +9,7 @@
 //   A_2: d = the highest dimension in which the two faults differ (Example 2: faults {6, 9},
 //        d = 3); d1 = d2 = the lowest dimension other than d.
 //   A_f: D and d = find_af_partition (partition.h): the smallest D, then the smallest d.
+//   A_2, A_f: options.frame = canonical (schedules.h, Frame); `parameters` names it.
 // Example: run_aapc({FaultSet(4, {6, 9})}) is A_2 with d = 3, d1 = d2 = 0 under all_port.
 #pragma once
 

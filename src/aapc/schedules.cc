@@ -7,8 +7,11 @@
 #include <numeric>
 #include <optional>
 #include <queue>
+#include <string_view>
 
 #include <fmt/format.h>
+
+#include "aapc/symmetry.h"
 
 namespace topocheck::aapc {
 namespace {
@@ -690,7 +693,11 @@ Result<std::pair<NodeId, NodeId>> a2_special_nodes(const FaultSet& faults, int d
   return std::pair<NodeId, NodeId>{f2 ^ bit(d), f1 ^ bit(d)};
 }
 
-Result<Schedule> a2(const FaultSet& faults, int d, int d1, int d2, Model model, const ScheduleOptions& options) {
+namespace {
+
+// The preconditions of A_2 and A_f (errors name the parameter); they are invariant under every
+// automorphism of Q_n, so checking them in the caller's labels is checking them in any frame.
+std::optional<Error> a2_input_error(const FaultSet& faults, int d, int d1, int d2) {
   auto special = a2_special_nodes(faults, d);
   if (!special.ok()) return special.error();
   const int n = faults.n();
@@ -698,6 +705,28 @@ Result<Schedule> a2(const FaultSet& faults, int d, int d1, int d2, Model model, 
     return bad(fmt::format("d1: {} is not a dimension of Q_{} other than d = {}", d1, n, d));
   if (d2 < 0 || d2 >= n || d2 == d)
     return bad(fmt::format("d2: {} is not a dimension of Q_{} other than d = {}", d2, n, d));
+  return std::nullopt;
+}
+
+std::optional<Error> af_input_error(const FaultSet& faults, uint32_t D, int d) {
+  const int n = faults.n();
+  const int f = static_cast<int>(faults.faulty().size());
+  if (d < 0 || d >= n) return bad(fmt::format("d: {} is not a dimension of Q_{}", d, n));
+  if (D >= bit(n) || std::popcount(D) != f)
+    return bad(fmt::format("D: mask {:#x} must name f = |faults| = {} dimensions of Q_{}", D, f, n));
+  if (D & bit(d)) return bad(fmt::format("d: {} is one of the dividing dimensions D", d));
+  const uint32_t outer = (bit(n) - 1) & ~(D | bit(d));
+  for (size_t a = 0; a < faults.faulty().size(); ++a)
+    for (size_t b = a + 1; b < faults.faulty().size(); ++b)
+      if (((faults.faulty()[a] ^ faults.faulty()[b]) & outer) == 0)
+        return bad(fmt::format("D: the faults {} and {} lie in one Q_{{f+1}} (coset of span(D + {{d}}))",
+                               faults.faulty()[a], faults.faulty()[b]));
+  return std::nullopt;
+}
+
+// A_2 and A_f in the labels they are given (Frame::kAbsolute); inputs already checked.
+Schedule a2_absolute(const FaultSet& faults, int d, int d1, int d2, Model model, const ScheduleOptions& options) {
+  const int n = faults.n();
   ListScheduler sched(faults, model);
   std::vector<Step> steps;
   // Q^1 is the half with bit d = 0 (it holds n_1), Q^2 the other.
@@ -709,26 +738,51 @@ Result<Schedule> a2(const FaultSet& faults, int d, int d1, int d2, Model model, 
   return sched.take_schedule(std::move(steps));
 }
 
-Result<Schedule> af(const FaultSet& faults, uint32_t D, int d, Model model, const ScheduleOptions& options) {
+Schedule af_absolute(const FaultSet& faults, uint32_t D, int d, Model model, const ScheduleOptions& options) {
   const int n = faults.n();
-  const int f = static_cast<int>(faults.faulty().size());
-  if (d < 0 || d >= n) return bad(fmt::format("d: {} is not a dimension of Q_{}", d, n));
-  if (D >= bit(n) || std::popcount(D) != f)
-    return bad(fmt::format("D: mask {:#x} must name f = |faults| = {} dimensions of Q_{}", D, f, n));
-  if (D & bit(d)) return bad(fmt::format("d: {} is one of the dividing dimensions D", d));
   const uint32_t inner = D | bit(d);
   const uint32_t outer = (bit(n) - 1) & ~inner;
-  for (size_t a = 0; a < faults.faulty().size(); ++a)
-    for (size_t b = a + 1; b < faults.faulty().size(); ++b)
-      if (((faults.faulty()[a] ^ faults.faulty()[b]) & outer) == 0)
-        return bad(fmt::format("D: the faults {} and {} lie in one Q_{{f+1}} (coset of span(D + {{d}}))",
-                               faults.faulty()[a], faults.faulty()[b]));
   ListScheduler sched(faults, model);
   std::vector<Step> steps;
   Partition part{inner, outer, [d](NodeId) { return d; }};
   const int end = phase1(sched, part, 0, "phase 1 ", options, steps);
   phase2(sched, part, end, options, steps);
   return sched.take_schedule(std::move(steps));
+}
+
+FaultSet image(const FaultSet& faults, const Automorphism& g) {
+  std::vector<NodeId> mapped;
+  for (NodeId x : faults.faulty()) mapped.push_back(g.apply(x));
+  std::sort(mapped.begin(), mapped.end());
+  return FaultSet(faults.n(), std::move(mapped));
+}
+
+}  // namespace
+
+std::string to_string(Frame frame) { return frame == Frame::kCanonical ? "canonical" : "absolute"; }
+
+Result<Frame> parse_frame(std::string_view text) {
+  for (Frame f : {Frame::kCanonical, Frame::kAbsolute})
+    if (to_string(f) == text) return f;
+  return bad(fmt::format("--frame: '{}' is not canonical or absolute", text));
+}
+
+Result<Schedule> a2(const FaultSet& faults, int d, int d1, int d2, Model model, const ScheduleOptions& options) {
+  if (auto e = a2_input_error(faults, d, d1, d2)) return *e;
+  const Automorphism g = options.frame == Frame::kCanonical ? canonical_frame(faults) : Automorphism::identity(faults.n());
+  if (g.is_identity()) return a2_absolute(faults, d, d1, d2, model, options);
+  // In K = g(F), Q^1 (bit d = 0) becomes the half with bit sigma(d) = t_d: with t_d = 1 the halves
+  // trade places, and so do the dimensions that divide them.
+  const bool swapped = (g.t >> d) & 1u;
+  const int k1 = g.dim(swapped ? d2 : d1), k2 = g.dim(swapped ? d1 : d2);
+  return transform(a2_absolute(image(faults, g), g.dim(d), k1, k2, model, options), g.inverse());
+}
+
+Result<Schedule> af(const FaultSet& faults, uint32_t D, int d, Model model, const ScheduleOptions& options) {
+  if (auto e = af_input_error(faults, D, d)) return *e;
+  const Automorphism g = options.frame == Frame::kCanonical ? canonical_frame(faults) : Automorphism::identity(faults.n());
+  if (g.is_identity()) return af_absolute(faults, D, d, model, options);
+  return transform(af_absolute(image(faults, g), g.dims(D), g.dim(d), model, options), g.inverse());
 }
 
 }  // namespace topocheck::aapc

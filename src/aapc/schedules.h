@@ -59,6 +59,24 @@
 //   * Phase 1 of A_2/A_f: A_1's five steps run in every faulty subcube with shared step
 //     boundaries; the inner AAPC of nonfaulty subcubes (A_f) starts with phase 1; should it end
 //     after A_1's Step 5, "phase 1 step 5" is extended to it.
+//   * The frame of A_2 and A_f (`Frame`). The text describes both up to the symmetry of Q_n (it
+//     speaks of faults, halves, PSs and corresponding nodes, never of node numbers), but a list
+//     scheduler must order its data, and ordering by node id lets the labels decide ties: A_2 on
+//     Q_3 with faults {0,3} and with its translate {4,7} (d = 0) take 15 and 16 units
+//     (equivariance_test.cc). Default kCanonical: with g the automorphism that maps F to its
+//     canonical form K (symmetry.h; g = identity when F is canonical), the schedule is
+//     g^-1(A(K, g(parameters))), where g(parameters) maps every dimension by g's permutation, and
+//     for A_2 swaps d1 and d2 when g exchanges the halves of d. The result is a schedule for F
+//     dividing along the caller's dimensions, with the units and checker verdict of (K,
+//     g(parameters)); as the parameters run over all of F's choices, g(parameters) run over all
+//     of K's, so the inputs of a whole orbit have exactly the outcomes of K's inputs. That is what
+//     lets the claims sweep one fault set per orbit (aapc_claims.cc; symmetry_test checks it
+//     exhaustively for n <= 5). Not per input: the generator on K does not respect K's own
+//     symmetries (every dimension permutation fixes K = {0}, but which dimensions are D and d
+//     matters), so two labellings of one (F, D, d) can differ by a unit (symmetry_test pins
+//     this). kAbsolute: in the labels given (the behaviour before the frame existed).
+//     A_1 has no frame: its counts and busy links already commute with every translation
+//     (equivariance_test), and Example 1 is stated in the paper's labels.
 //
 // The inner AAPC timetable (kTimetable). Data from a to b in a subcube of dimension m belong to
 // phase t = a xor b (as local m-bit offsets); all data of one phase can move in lockstep, which
@@ -81,29 +99,30 @@
 //   one_receive/one_port  1   4  12  32  80  192  448  1024  (= m 2^(m-1), the port bound)
 // A_1 (fault {2^n - 2}, d = n - 1), A_2 ({1,6} d = 2 for n = 3, Example 2's {6,9} d = 3 for
 // n >= 4, d1 = d2 = 1; P2S1 = its Phase 2 Step 1, the paper's n), A_f (the first f of {6, 9, 17},
-// the first valid (D, d); sequential rounds, pipelined in brackets); paper counts in parentheses:
+// the first valid (D, d); sequential rounds, pipelined in brackets; the default canonical frame,
+// within a few units of the absolute frame's numbers); paper counts in parentheses:
 //   all_port:
 //    n  innerQ_n  A_1 (paper)  A_1 steps 1..5       A_2 (paper) P2S1  A_f f=1     f=2      f=3      (pipelined f=1,2,3)
 //    3       4     16 ( 18)  4 2 2 4 4               12 ( 22)    3    13 ( 16)      -          -      (13)
 //    4       8     32 ( 38)  8 4 4 8 8               27 ( 43)    4    23 ( 32)   27 ( 36)      -      (19,27)
 //    5      16     64 ( 78)  16 8 8 16 16            52 ( 84)    5    45 ( 64)   46 ( 72)      -      (30,38)
-//    6      32    128 (158)  32 16 16 32 32         103 (165)    8    95 (128)   86 (144)   96 (152)  (50,58,79)
-//    7      64    256 (318)  64 32 32 64 64         203 (326)   12   203 (256)  176 (288)  180 (304)  (87,95,129)
+//    6      32    128 (158)  32 16 16 32 32         103 (165)    8    95 (128)   86 (144)   94 (152)  (50,58,77)
+//    7      64    256 (318)  64 32 32 64 64         203 (326)   12   202 (256)  176 (288)  178 (304)  (85,95,127)
 //    8     128    512 (638)  128 64 64 128 128      403 (647)   20   430 (512)  367 (576)  352 (608)  (160,166,193)
 //   one_receive:
 //    3      12     25 ( 18)  8 4 4 4 5               16 ( 22)    4    17 ( 16)      -          -      (17)
 //    4      32     65 ( 38)  20 12 12 8 13           49 ( 43)    6    40 ( 32)   49 ( 36)      -      (40,49)
-//    5      80    161 ( 78)  48 32 32 16 33         117 ( 84)    7    93 ( 64)  100 ( 72)      -      (92,99)
-//    6     192    385 (158)  112 80 80 32 81        280 (165)   10   220 (128)  218 (144)  246 (152)  (216,217,242)
-//    7     448    897 (318)  256 192 192 64 193     653 (326)   15   516 (256)  489 (288)  511 (304)  (485,485,507)
-//    8    1024   2049 (638)  576 448 448 128 449   1493 (647)   24  1187 (512) 1114 (576) 1113 (608)  (1094,1077,1098)
+//    5      80    161 ( 78)  48 32 32 16 33         118 ( 84)    8    93 ( 64)  100 ( 72)      -      (93,99)
+//    6     192    385 (158)  112 80 80 32 81        281 (165)   11   219 (128)  218 (144)  243 (152)  (215,217,238)
+//    7     448    897 (318)  256 192 192 64 193     652 (326)   15   511 (256)  489 (288)  507 (304)  (486,485,505)
+//    8    1024   2049 (638)  576 448 448 128 449   1492 (647)   23  1172 (512) 1114 (576) 1106 (608)  (1095,1077,1095)
 //   one_port:
 //    3      12     25 ( 18)  8 4 4 4 5               19 ( 22)    5    19 ( 16)      -          -      (19)
-//    4      32     69 ( 38)  20 12 12 8 17           52 ( 43)    8    42 ( 32)   52 ( 36)      -      (42,52)
-//    5      80    173 ( 78)  48 32 32 16 45         133 ( 84)   16    98 ( 64)  106 ( 72)      -      (95,103)
-//    6     192    413 (158)  112 80 80 32 109       320 (165)   32   231 (128)  226 (144)  284 (152)  (221,221,277)
-//    7     448    957 (318)  256 192 192 64 253     743 (326)   64   540 (256)  508 (288)  554 (304)  (505,495,543)
-//    8    1024   2173 (638)  576 448 448 128 573   1687 (647)  128  1245 (512) 1156 (576) 1170 (608)  (1142,1109,1143)
+//    4      32     69 ( 38)  20 12 12 8 17           52 ( 43)    8    42 ( 32)   52 ( 36)      -      (41,52)
+//    5      80    173 ( 78)  48 32 32 16 45         133 ( 84)   16    97 ( 64)  106 ( 72)      -      (95,103)
+//    6     192    413 (158)  112 80 80 32 109       320 (165)   32   227 (128)  226 (144)  284 (152)  (220,221,279)
+//    7     448    957 (318)  256 192 192 64 253     743 (326)   64   530 (256)  508 (288)  561 (304)  (505,495,552)
+//    8    1024   2173 (638)  576 448 448 128 573   1688 (647)  128  1225 (512) 1156 (576) 1176 (608)  (1143,1110,1151)
 // Under all_port A_1's steps are 2^(n-1), 2^(n-2), 2^(n-2), 2^(n-1), 2^(n-1) (the paper: 2^(n-1),
 // 2^(n-1)-1, 2^(n-1)-1, 2^(n-1), 2^(n-1)) and every measured total is at most the paper's count;
 // A_f's sequential rounds grow with the outer distance |r| (the exchange needs |r| hops before it
@@ -123,6 +142,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -207,11 +227,19 @@ enum class Rounds {
 };
 std::string to_string(Rounds rounds);  // "sequential", "pipelined"
 
+enum class Frame {
+  kCanonical,  // default: A_2 and A_f run in the canonical frame of the fault set (symmetry.h)
+  kAbsolute,   // in the labels given (node-id order breaks the list scheduler's ties)
+};
+std::string to_string(Frame frame);             // "canonical", "absolute"
+Result<Frame> parse_frame(std::string_view text);  // errors name --frame
+
 struct ScheduleOptions {
   InnerMethod inner = InnerMethod::kTimetable;
   Step1Scope step1 = Step1Scope::kBlockedData;
   FaultyInnerRoutes faulty_inner = FaultyInnerRoutes::kShortestFaultFree;
   Rounds rounds = Rounds::kSequential;
+  Frame frame = Frame::kCanonical;
 };
 
 // The inner AAPC on `scheduler`: moves every transfer (at, to inside the fault-free subcube

@@ -372,10 +372,17 @@ TEST(Af, OptionsDoNotBreakValidity) {
 TEST(Af, NoFaultsAndOneCoset) {
   for (Model model : kModels) {
     expect_valid(af(FaultSet(4, {}), 0, 2, model), FaultSet(4, {}), model, "A_f f = 0");
-    // f + 1 = n: one coset, Phase 1 is A_1 on Q_n and Phase 2 is empty.
-    auto s = af(FaultSet(2, {3}), 0b01, 1, model);
+    // f + 1 = n: one coset, Phase 1 is A_1 on Q_n and Phase 2 is empty. In the labels given
+    // (kAbsolute) that is A_1's schedule move for move; in the canonical frame it is A_1 run on
+    // {0} and translated back, the same moves up to their order inside a unit.
+    ScheduleOptions absolute;
+    absolute.frame = Frame::kAbsolute;
+    auto s = af(FaultSet(2, {3}), 0b01, 1, model, absolute);
     expect_valid(s, FaultSet(2, {3}), model, "A_f n = 2, f = 1");
     EXPECT_EQ(s->units, a1(FaultSet(2, {3}), 1, model)->units);
+    auto c = af(FaultSet(2, {3}), 0b01, 1, model);
+    expect_valid(c, FaultSet(2, {3}), model, "A_f n = 2, f = 1, canonical frame");
+    EXPECT_EQ(c->num_units(), s->num_units());
   }
 }
 

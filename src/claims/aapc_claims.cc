@@ -22,6 +22,7 @@
 #include "aapc/bounds.h"
 #include "aapc/partition.h"
 #include "aapc/run.h"
+#include "aapc/symmetry.h"
 #include "claims/claim.h"
 #include "claims/example_method.h"
 #include "claims/random_method.h"
@@ -174,9 +175,13 @@ const char* alg_name(Alg a) { return a == Alg::kA1 ? "A1" : a == Alg::kA2 ? "A2"
 
 // Exhaustive ranges (every fault set of the algorithm's size and every dividing dimension) and the
 // random range above them. Generation plus checking costs about 1 ms at n = 5, 3 ms at n = 6 and
-// 20 ms at n = 7 per schedule; A_2 and A_f have C(2^n, f) fault sets times their dimension choices.
-// Measured (2 cores, --jobs 2): standard (A_1 n <= 7, A_2 n <= 6, A_f n <= 5) about a minute.
-const PerBudget<int> kExhaustiveMaxN[] = {{4, 7, 8}, {4, 6, 7}, {4, 5, 6}};
+// 20-40 ms at n = 7 per schedule; A_2 and A_f have C(2^n, f) fault sets times their dimension
+// choices. A_f from n = 6 sweeps one fault set per orbit (kAfOrbitReducedFromN): n = 7 is 31
+// canonical fault sets and 2730 schedules per model standing for 34.0 million inputs (n = 6: 23
+// and 733). n = 8 would be 414 canonical sets and 49,059 schedules per model at 50-90 ms, about
+// 3.5 CPU hours for the three models, so no budget goes there (random inputs cover n = 8, 9).
+// Measured (2 shared cores, --jobs 2): `verify 'aapc.af.units'` standard 3.5 min wall.
+const PerBudget<int> kExhaustiveMaxN[] = {{4, 7, 8}, {4, 6, 7}, {4, 7, 7}};
 const PerBudget<int> kRandomCases{4, 20, 100};
 constexpr int kRandomMaxN = 9;
 int exhaustive_max_n(Alg a, Budget b) { return kExhaustiveMaxN[static_cast<int>(a)].at(b); }
@@ -187,7 +192,19 @@ struct SchedInput {
   std::vector<aapc::NodeId> faults;
   int d = 0;                 // A_1, A_2, A_f
   aapc::DimSet dims = 0;     // A_f
+  uint64_t stands_for = 1;   // fault sets this input represents (its orbit, in a reduced sweep)
 };
+
+// A_f from this n on sweeps one fault set per orbit of Q_n's automorphisms (translations and
+// dimension permutations; aapc/symmetry.h), every A_f partition of it. Sound because A_f runs in
+// the canonical frame (schedules.h, Frame): for F with g(F) = K canonical, af(F, D, d) =
+// g^-1(af(K, g(D), g(d))), a schedule with the same units and checker verdict (g is an
+// automorphism of Q_n mapping F's faults onto K's), and (D, d) -> (g(D), g(d)) is a bijection from
+// F's A_f partitions onto K's. So the inputs (F, D, d) of an orbit have exactly the verdicts of the
+// inputs (K, D', d'). Below this n every fault set is swept, in lexicographic order, so the first
+// violation is the lexicographically least; tests/aapc_sweep_test.cc checks that both sweeps give
+// the same verdicts and unit counts for n <= 5.
+constexpr int kAfOrbitReducedFromN = 6;
 
 json input_json(Alg a, const SchedInput& in) {
   json j = {{"faults", fmt::format("{}", fmt::join(in.faults, ","))}, {"d", in.d}};
@@ -264,21 +281,33 @@ void for_each_input(Alg a, int n, const std::function<bool(const SchedInput&)>& 
     if (n < 2) return;
     for (aapc::NodeId x = 0; x < N; ++x)
       for (int d = 0; d < n; ++d)
-        if (!visit(SchedInput{n, {x}, d, 0})) return;
+        if (!visit(SchedInput{n, {x}, d, 0, 1})) return;
   } else if (a == Alg::kA2) {
     if (n < 3) return;
     for (aapc::NodeId x = 0; x < N; ++x)
       for (aapc::NodeId y = x + 1; y < N; ++y)
         for (int d = 0; d < n; ++d)
           if (((x ^ y) >> d) & 1)
-            if (!visit(SchedInput{n, {x, y}, d, 0})) return;
+            if (!visit(SchedInput{n, {x, y}, d, 0, 1})) return;
+  } else if (n >= kAfOrbitReducedFromN) {
+    for (int f = 1; f <= n / 2; ++f) {
+      bool go = true;
+      aapc::for_each_canonical_fault_set(n, f, [&](const std::vector<aapc::NodeId>& set) {
+        const aapc::FaultSet faults(n, set);
+        const uint64_t orbit = aapc::orbit_size(faults);
+        for (const aapc::AfPartition& p : aapc::all_af_partitions(faults))
+          if (!visit(SchedInput{n, set, p.d, p.dims, orbit})) return go = false;
+        return true;
+      });
+      if (!go) return;
+    }
   } else {
     for (int f = 1; f <= n / 2; ++f) {
       std::vector<aapc::NodeId> set(f);
       std::function<bool(int, aapc::NodeId)> rec = [&](int k, aapc::NodeId from) -> bool {
         if (k == f) {
           for (const aapc::AfPartition& p : aapc::all_af_partitions(aapc::FaultSet(n, set)))
-            if (!visit(SchedInput{n, set, p.d, p.dims})) return false;
+            if (!visit(SchedInput{n, set, p.d, p.dims, 1})) return false;
           return true;
         }
         for (aapc::NodeId x = from; x < N; ++x) {
@@ -298,6 +327,7 @@ constexpr SchedCheck kAllChecks[] = {SchedCheck::kDelivers, SchedCheck::kAtMost,
 // readings share it (computed once per process, thread-safe).
 struct SweepResult {
   uint64_t cases = 0;
+  uint64_t represented = 0;  // inputs the cases stand for (more than cases in reduced sweeps)
   std::string scope;
   std::map<SchedCheck, Counterexample> first;  // the first (smallest) failing input per check
 };
@@ -306,10 +336,18 @@ SweepResult run_sweep(const RunContext& ctx, Alg a, aapc::Model model, int max_n
   SweepResult r;
   r.scope = fmt::format("{}, n = 1..{}, every fault set and dimension choice (see claim), model {}", alg_name(a), max_n,
                         aapc::to_string(model));
+  uint64_t reduced_cases = 0, reduced_represented = 0;
   for (int n = 1; n <= max_n; ++n) {
-    ctx.report(fmt::format("{} {} exhaustive n = {}", alg_name(a), aapc::to_string(model), n));
+    const bool reduced = a == Alg::kAf && n >= kAfOrbitReducedFromN;
+    ctx.report(fmt::format("{} {} exhaustive n = {}{}", alg_name(a), aapc::to_string(model), n,
+                           reduced ? " (one fault set per orbit)" : ""));
     for_each_input(a, n, [&](const SchedInput& in) {
       ++r.cases;
+      r.represented += in.stands_for;
+      if (reduced) {
+        ++reduced_cases;
+        reduced_represented += in.stands_for;
+      }
       const InputVerdicts v = judge(a, in, model);
       for (SchedCheck check : kAllChecks) {
         if (r.first.count(check)) continue;
@@ -326,6 +364,10 @@ SweepResult run_sweep(const RunContext& ctx, Alg a, aapc::Model model, int max_n
       return true;
     });
   }
+  if (reduced_cases > 0)
+    r.scope += fmt::format("; n >= {}: one fault set per orbit of Q_n's automorphisms (A_f runs in the canonical "
+                           "frame, src/aapc/schedules.h), {} schedules standing for {} inputs",
+                           kAfOrbitReducedFromN, reduced_cases, reduced_represented);
   return r;
 }
 
@@ -398,7 +440,7 @@ MethodResult random_method(const RunContext& ctx, Alg a, aapc::Model model, Sche
     const size_t f = faults.size();
     if ((a == Alg::kA1 && f != 1) || (a == Alg::kA2 && f != 2) || (a == Alg::kAf && (f < 1 || static_cast<int>(f) > r.n / 2)))
       return std::nullopt;
-    SchedInput in{r.n, faults, 0, 0};
+    SchedInput in{r.n, faults, 0, 0, 1};
     if (a == Alg::kAf) {
       const auto parts = aapc::all_af_partitions(aapc::FaultSet(r.n, faults));
       if (parts.empty()) return std::nullopt;
@@ -440,7 +482,7 @@ CaseFn sched_case(Alg a, SchedCheck check) {
     auto faults = aapc::parse_faults(n, input.at("faults").get<std::string>());
     if (!faults) return invalid_argument("input.faults: " + faults.error().message);
     if (!input.contains("d") || !input.at("d").is_number_integer()) return invalid_argument("input.d must be an integer");
-    SchedInput in{n, faults->faulty(), input.at("d").get<int>(), 0};
+    SchedInput in{n, faults->faulty(), input.at("d").get<int>(), 0, 1};
     if (a == Alg::kAf) {
       if (!input.contains("dims") || !input.at("dims").is_string()) return invalid_argument("input.dims must be a string");
       auto dims = aapc::parse_dims(n, input.at("dims").get<std::string>(), "input.dims");

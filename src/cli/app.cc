@@ -914,7 +914,7 @@ int cmd_migration_latency(const LatencyArgs& a) {
 
 struct AapcArgs {
   int n = 0;
-  std::string faults, algorithm = "auto", model = "all_port", dims, link, check, csv, svg, out;
+  std::string faults, algorithm = "auto", model = "all_port", dims, link, check, csv, svg, out, frame = "canonical";
   int d = -1, d1 = -1, d2 = -1;
   bool schedule = false, json = false, table = false;
   int max_n = 8;
@@ -965,6 +965,9 @@ int cmd_simulate_aapc(const AapcArgs& a) {
     if (!alg) return usage_error(alg.error().message);
     req.algorithm = *alg;
     req.model = *model;
+    auto frame = aapc::parse_frame(a.frame);
+    if (!frame) return usage_error(frame.error().message);
+    req.options.frame = *frame;
     if (a.d >= 0) req.d = a.d;
     if (a.d1 >= 0) req.d1 = a.d1;
     if (a.d2 >= 0) req.d2 = a.d2;
@@ -1264,6 +1267,8 @@ int run(int argc, char** argv) {
   saapc->add_option("--d1", aapc_args.d1, "A2: the dividing dimension of the half with the smaller fault");
   saapc->add_option("--d2", aapc_args.d2, "A2: the dividing dimension of the half with the larger fault");
   saapc->add_option("--dims", aapc_args.dims, "Af: the f dividing dimensions D, e.g. 0,2 (with --d)");
+  saapc->add_option("--frame", aapc_args.frame,
+                    "A2/Af: canonical (default: run in the canonical frame of the fault set, see README) or absolute");
   saapc->add_option("--link", aapc_args.link, "print the data crossing link a-b per step, e.g. 0-4");
   saapc->add_option("--check", aapc_args.check, "judge the schedule in this JSON file instead of generating one");
   saapc->add_option("--out", aapc_args.out, "write the schedule as JSON to this file");
