@@ -32,6 +32,7 @@
 #include "core/checks.h"
 #include "core/node.h"
 #include "core/path.h"
+#include "core/path_block.h"
 #include "hypercube/hypercube.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
@@ -184,7 +185,7 @@ bool check_property(const std::string& name, Testable&& property) {
 }
 
 TEST(FastVerdicts, AgreeWithTheWordedCheckersOnRandomPathSetsValidAndBroken) {
-  Tally valid, endpoints, simple, disjoint, length, valid_simple, both;
+  Tally valid, endpoints, simple, disjoint, length, valid_simple, both, in_block, block_both;
   const bool ok = check_property("fast verdicts agree with the worded checkers", [&] {
     const PathSet set = *path_sets().as("path set");
     const Metacube mc = Metacube::make(set.k, set.m).value();
@@ -214,17 +215,37 @@ TEST(FastVerdicts, AgreeWithTheWordedCheckersOnRandomPathSetsValidAndBroken) {
     for (const Path& p : set.paths) RC_ASSERT(path_valid_ok(topo, p) == path_valid_ok(mc, p));
     RC_ASSERT(paths_valid_simple_ok(topo, paths, set.s, set.t) == worded_valid_simple);
     RC_ASSERT(disjoint_paths_ok(topo, paths, set.s, set.t) == worded_both);
+    // The same verdicts on a PathBlock, whenever the set fits one (every node of one width).
+    const auto block = PathBlock::from_paths(paths);
+    in_block.add(block.has_value());
+    if (!block) return;
+    RC_ASSERT(block->to_paths() == set.paths);
+    for (size_t i = 0; i < block->size(); ++i) {
+      const Path& p = set.paths[i];
+      RC_ASSERT(path_valid_ok(mc, block->path(i), block->width()) == path_valid_ok(mc, p));
+      RC_ASSERT(path_valid_ok(topo, block->path(i), block->width()) == path_valid_ok(mc, p));
+      RC_ASSERT(endpoints_ok(block->path(i), block->width(), set.s, set.t) == endpoints_ok(p, set.s, set.t));
+      RC_ASSERT(simple_ok(block->path(i), block->width()) == simple_ok(p));
+    }
+    RC_ASSERT(max_length_ok(*block, bound) == max_length_ok(paths, bound));
+    RC_ASSERT(paths_valid_simple_ok(mc, *block, set.s, set.t) == worded_valid_simple);
+    RC_ASSERT(disjoint_paths_ok(mc, *block, set.s, set.t) == worded_both);
+    RC_ASSERT(disjoint_paths_ok(topo, *block, set.s, set.t) == worded_both);
+    block_both.add(worded_both);
   });
   EXPECT_TRUE(ok);
   // Neither verdict may be rare.
   for (const auto& [name, tally] : {std::pair{"path_valid_ok", valid}, std::pair{"endpoints_ok", endpoints},
                                     std::pair{"simple_ok", simple}, std::pair{"internally_node_disjoint_ok", disjoint},
                                     std::pair{"max_length_ok", length}, std::pair{"paths_valid_simple_ok", valid_simple},
-                                    std::pair{"disjoint_paths_ok", both}}) {
+                                    std::pair{"disjoint_paths_ok", both},
+                                    std::pair{"disjoint_paths_ok on a block", block_both}}) {
     const int total = tally.pass + tally.fail;
     EXPECT_GE(tally.pass * 10, total) << name << ": " << tally.pass << " of " << total << " hold";
     EXPECT_GE(tally.fail * 10, total) << name << ": " << tally.fail << " of " << total << " fail";
   }
+  // Most sets fit a block (a node of another width is one of the mutations).
+  EXPECT_GE(in_block.pass * 2, in_block.pass + in_block.fail) << in_block.pass << " sets fit a block";
 }
 
 // The Theorem 2 checks decide with the fast verdicts; their verdicts equal the worded forms'.
@@ -238,6 +259,34 @@ TEST(FastVerdicts, TheoremTwoChecksGiveTheWordedVerdicts) {
     RC_ASSERT(metacube::check_thm2_valid(mc, set.s, set.t, set.paths).has_value() == worded.has_value());
     if (!worded) worded = check_internally_node_disjoint(set.paths);
     RC_ASSERT(metacube::check_thm2_disjoint(mc, set.s, set.t, set.paths).has_value() == worded.has_value());
+  }));
+}
+
+// check_alg4 judges Algorithm 4's paths built in a PathBlock (readings without the repair) with
+// the fast verdicts on the block, and words a violation from the paths: for every part of Theorem 2
+// it says what the checks on metacube_disjoint_paths' paths say, word for word, on random pairs of
+// small and sweep-size metacubes under readings that pass and fail and both negative controls.
+TEST(FastVerdicts, CheckAlg4OnABlockSaysWhatTheChecksOnPathsSay) {
+  EXPECT_TRUE(check_property("check_alg4 on a block = the checks on paths", [] {
+    const auto [k, m] = *rc::gen::element(std::pair{1, 1}, std::pair{1, 2}, std::pair{2, 1}, std::pair{2, 2},
+                                          std::pair{2, 3}, std::pair{3, 2});
+    const Metacube mc = Metacube::make(k, m).value();
+    const Node s = any_node(mc), t = any_node(mc);
+    RC_PRE(s != t);
+    const std::string reading =
+        *rc::gen::element<std::string>("paper", "paper-keybit-example4", "broken-no-exchange", "broken-ignore-key");
+    const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+    const std::vector<Path> paths = metacube::metacube_disjoint_paths(mc, s, t, o).paths;
+    RC_ASSERT(metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kValid) == metacube::check_thm2_valid(mc, s, t, paths));
+    RC_ASSERT(metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kDisjoint) ==
+              metacube::check_thm2_disjoint(mc, s, t, paths));
+    RC_ASSERT(metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kLength) ==
+              metacube::check_thm2_length(mc, s, t, paths));
+    RC_ASSERT(metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kCaseBound) ==
+              metacube::check_thm2_case_bound(mc, s, t, paths));
+    RC_ASSERT(metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kFaultTolerance) ==
+              metacube::check_fault_tolerance(mc, s, t, paths));
+    RC_TAG(metacube::check_thm2_disjoint(mc, s, t, paths).has_value() ? "disjoint fails" : "disjoint holds");
   }));
 }
 
@@ -267,7 +316,7 @@ TEST(FastVerdicts, EveryDeliberateBreakOfAPassingPathSetIsRejectedAtSweepSizes) 
                kInternalIsS, kInternalIsT, kBreaks };
   const char* names[] = {"non-edge hop", "node outside", "wrong width", "wrong start", "wrong end", "repeated node",
                          "internal node shared", "internal node = s", "internal node = t"};
-  int rejected[kBreaks] = {};
+  int rejected[kBreaks] = {}, rejected_in_block[kBreaks] = {};
   uint64_t state = 12345;
   const auto next = [&state] {
     state += 0x9E3779B97F4A7C15ULL;
@@ -339,6 +388,14 @@ TEST(FastVerdicts, EveryDeliberateBreakOfAPassingPathSetIsRejectedAtSweepSizes) 
         const bool disjoint = internally_node_disjoint_ok(paths);
         ASSERT_EQ(disjoint, !check_internally_node_disjoint(paths).has_value()) << names[b];
         ASSERT_EQ(paths_valid_simple_ok(mc, paths, s, t), !check_paths_valid_simple(mc, paths, s, t).has_value());
+        // As a PathBlock (every break but a wrong width fits one), as check_alg4 judges a sweep's
+        // paths: rejected as well.
+        if (const auto block = PathBlock::from_paths(paths)) {
+          ASSERT_NE(b, kWrongWidth);
+          ASSERT_FALSE(disjoint_paths_ok(mc, *block, s, t)) << names[b] << " (block), " << mc.name();
+          ASSERT_EQ(paths_valid_simple_ok(mc, *block, s, t), paths_valid_simple_ok(mc, paths, s, t)) << names[b];
+          ++rejected_in_block[b];
+        }
         switch (b) {
           case kNonEdgeHop: case kOutsideNode: case kWrongWidth: ASSERT_FALSE(valid) << names[b]; break;
           case kWrongStart: case kWrongEnd: ASSERT_FALSE(ends) << names[b]; break;
@@ -349,7 +406,12 @@ TEST(FastVerdicts, EveryDeliberateBreakOfAPassingPathSetIsRejectedAtSweepSizes) 
       }
     }
   }
-  for (int b = 0; b < kBreaks; ++b) EXPECT_GT(rejected[b], 100) << names[b] << " was rarely applied";
+  for (int b = 0; b < kBreaks; ++b) {
+    EXPECT_GT(rejected[b], 100) << names[b] << " was rarely applied";
+    if (b != kWrongWidth) {
+      EXPECT_EQ(rejected_in_block[b], rejected[b]) << names[b];
+    }
+  }
 }
 
 }  // namespace

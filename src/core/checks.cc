@@ -319,6 +319,47 @@ bool internal_nodes_distinct_ok(std::span<const Path> paths, Node s, Node t) {
   return true;
 }
 
+bool endpoints_ok(std::span<const uint64_t> path, int width, Node s, Node t) {
+  return !path.empty() && width == s.width && width == t.width && path.front() == s.bits && path.back() == t.bits;
+}
+
+bool simple_ok(std::span<const uint64_t> path, int width) {
+  // As simple_ok on a Path.
+  const bool closed = path.size() >= 2 && path.front() == path.back();
+  const size_t last = closed ? path.size() - 1 : path.size();
+  scratch.start(last);
+  bool fresh = false;
+  for (size_t k = 0; k < last; ++k) {
+    scratch.find_or_add(Node{path[k], width}, fresh);
+    if (!fresh) return false;
+  }
+  return true;
+}
+
+bool internal_nodes_distinct_ok(const PathBlock& block, Node s, Node t) {
+  // As internal_nodes_distinct_ok on paths (which says why this is the disjointness of valid
+  // paths from s to t).
+  const int width = block.width();
+  NodeSet::Session set = node_set.start(block.node_count() + 2);
+  set.insert(s);
+  set.insert(t);
+  for (size_t i = 0; i < block.size(); ++i) {
+    const auto p = block.path(i);
+    for (size_t k = 1; k + 1 < p.size(); ++k)
+      if (!set.insert(Node{p[k], width})) return false;
+  }
+  return true;
+}
+
+bool max_length_ok(const PathBlock& block, int bound) {
+  for (size_t i = 0; i < block.size(); ++i) {
+    const size_t nodes = block.path(i).size();
+    const int length = nodes == 0 ? 0 : static_cast<int>(nodes) - 1;  // as Path::length
+    if (length > bound) return false;
+  }
+  return true;
+}
+
 bool max_length_ok(std::span<const Path> paths, int bound) {
   for (const Path& p : paths)
     if (p.length() > bound) return false;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/path.h"
+#include "core/path_block.h"
 #include "core/topology.h"
 
 namespace topocheck {
@@ -86,6 +87,20 @@ bool disjoint_paths_ok(const Topo& topo, std::span<const Path> paths, Node s, No
 // paths (neither first nor last) are pairwise distinct and none of them is s or t.
 bool internal_nodes_distinct_ok(std::span<const Path> paths, Node s, Node t);
 
+// The same verdicts on a PathBlock: every node has the block's width, so the widths are compared
+// once per path (block.width() against the topology's and against s's and t's) instead of per node.
+// A path of a block is given as its nodes' bits and the block's width.
+template <std::derived_from<Topology> Topo>
+bool path_valid_ok(const Topo& topo, std::span<const uint64_t> path, int width);  // check_path_valid
+bool endpoints_ok(std::span<const uint64_t> path, int width, Node s, Node t);     // check_endpoints
+bool simple_ok(std::span<const uint64_t> path, int width);                        // check_simple
+bool max_length_ok(const PathBlock& block, int bound);                            // check_max_length
+template <std::derived_from<Topology> Topo>
+bool paths_valid_simple_ok(const Topo& topo, const PathBlock& block, Node s, Node t);
+template <std::derived_from<Topology> Topo>
+bool disjoint_paths_ok(const Topo& topo, const PathBlock& block, Node s, Node t);
+bool internal_nodes_distinct_ok(const PathBlock& block, Node s, Node t);
+
 template <std::derived_from<Topology> Topo>
 bool path_valid_ok(const Topo& topo, const Path& path) {
   if (path.nodes.empty()) return false;
@@ -116,6 +131,37 @@ bool disjoint_paths_ok(const Topo& topo, std::span<const Path> paths, Node s, No
   for (const Path& path : paths)
     if (!path_valid_ok(topo, path) || !endpoints_ok(path, s, t)) return false;
   return internal_nodes_distinct_ok(paths, s, t);
+}
+
+template <std::derived_from<Topology> Topo>
+bool path_valid_ok(const Topo& topo, std::span<const uint64_t> path, int width) {
+  if (path.empty()) return false;
+  // As path_valid_ok on a Path whose nodes all have `width`: the per-node width test is the
+  // same test every time, made once.
+  const auto node = [width](uint64_t bits) { return Node{bits, width}; };
+  bool ok = (width == topo.width()) & topo.contains(node(path[0]));
+  for (size_t k = 1; k < path.size(); ++k) ok &= topo.contains(node(path[k])) & topo.is_edge(node(path[k - 1]), node(path[k]));
+  return ok;
+}
+
+template <std::derived_from<Topology> Topo>
+bool paths_valid_simple_ok(const Topo& topo, const PathBlock& block, Node s, Node t) {
+  for (size_t i = 0; i < block.size(); ++i) {
+    const auto p = block.path(i);
+    if (!path_valid_ok(topo, p, block.width()) || !endpoints_ok(p, block.width(), s, t) || !simple_ok(p, block.width()))
+      return false;
+  }
+  return true;
+}
+
+template <std::derived_from<Topology> Topo>
+bool disjoint_paths_ok(const Topo& topo, const PathBlock& block, Node s, Node t) {
+  // As disjoint_paths_ok on paths.
+  for (size_t i = 0; i < block.size(); ++i) {
+    const auto p = block.path(i);
+    if (!path_valid_ok(topo, p, block.width()) || !endpoints_ok(p, block.width(), s, t)) return false;
+  }
+  return internal_nodes_distinct_ok(block, s, t);
 }
 
 }  // namespace topocheck

@@ -112,23 +112,23 @@ class CycleCache {
 thread_local CycleCache cycle_cache;
 
 struct Ctx {
-  Ctx(const Metacube& mc_, Node s_, Node t_, const Alg4Options& o_, Alg4Result& result_)
+  Ctx(const Metacube& mc_, Node s_, Node t_, const Alg4Options& o_, std::vector<std::string>& notes_)
       : mc(mc_), s(s_), t(t_), o(o_), k(mc_.k()), m(mc_.m()), cs(mc_.class_of(s_)), ct(mc_.class_of(t_)),
-        local_index(k == 0 ? 0 : o.local_hc % k), result(result_), cache(cycle_cache) {}
+        local_index(k == 0 ? 0 : o.local_hc % k), notes(notes_), cache(cycle_cache) {}
 
   const Metacube& mc;
   Node s, t;
   const Alg4Options& o;
   int k, m, cs, ct;
   int local_index;  // the i of HC_i for the local paths: local_hc mod k (0 when k = 0)
-  Alg4Result& result;
+  std::vector<std::string>& notes;
 
   Node N(Node u, int d) const { return mc.neighbor(u, d); }
   // Records a note for show / construct; formatted only when the caller wants notes (the
   // exhaustive sweeps do not: formatting was most of the construction's time).
   template <class... Args>
   void note(fmt::format_string<Args...> format, Args&&... args) {
-    if (o.record_notes) result.notes.push_back(fmt::format(format, std::forward<Args>(args)...));
+    if (o.record_notes) notes.push_back(fmt::format(format, std::forward<Args>(args)...));
   }
 
   // HC_i = hamiltonian_cycle(k, c_s, i, hc_order) with its walks.
@@ -176,33 +176,35 @@ struct Ctx {
   CycleCache& cache;
 };
 
-// P_i emptied, keeping its capacity (the sweep reuses one result), and started with `nodes`.
-Path& start_path(std::vector<Path>& P, int i, std::initializer_list<Node> nodes) {
-  Path& p = P[static_cast<size_t>(i)];
-  p.nodes.assign(nodes);
-  return p;
+// Starts P_i (the paths are built in index order, P_0 first) with `nodes`.
+void start_path(PathBlock& P, int i, std::initializer_list<Node> nodes) {
+  TC_CHECK(P.size() == static_cast<size_t>(i), "Algorithm 4: paths built out of order");
+  P.start_path();
+  for (const Node& u : nodes) P.push(u.bits);
 }
 
-void case0(Ctx& c, std::vector<Path>& P) {
+void push(PathBlock& P, Node u) { P.push(u.bits); }
+
+void case0(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   const int n0 = c.o.case0_p3_n == 0 ? c.m : c.o.case0_p3_n;
   for (int i = 0; i < c.k; ++i) {
     const int hop = c.o.case0_hop == Case0Hop::kTable ? c.k + i % c.m : c.k;
     const Node a = c.N(c.s, i), b = c.N(a, hop), cc = c.N(b, i);
     const Node ta = c.N(c.t, i), tb = c.N(ta, hop), tc = c.N(tb, i);
-    Path& p = start_path(P, i, {c.s, a, b});
-    append_p3_cluster(p, mc, n0, i, cc, tc);
-    p.nodes.push_back(tb);
-    p.nodes.push_back(ta);
-    p.nodes.push_back(c.t);
+    start_path(P, i, {c.s, a, b});
+    append_p3_cluster(P, mc, n0, i, cc, tc);
+    push(P, tb);
+    push(P, ta);
+    push(P, c.t);
   }
   for (int i = c.k; i < c.k + c.m; ++i) {
-    Path& p = start_path(P, i, {c.s});
-    append_p3_cluster(p, mc, c.m, i - c.k, c.N(c.s, i), c.t);
+    start_path(P, i, {c.s});
+    append_p3_cluster(P, mc, c.m, i - c.k, c.N(c.s, i), c.t);
   }
 }
 
-void case1(Ctx& c, std::vector<Path>& P) {
+void case1(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   for (int i = 0; i < c.k; ++i) {
     const Node a = c.N(c.s, i);
@@ -210,50 +212,54 @@ void case1(Ctx& c, std::vector<Path>& P) {
     const Node b = c.o.broken_ignore_key ? a : c.N(a, y);
     const Node d = c.N(b, c.l_global(i));
     const Node ti = c.N(c.t, i);
-    Path& p = start_path(P, i, {c.s, a});
-    if (!c.o.broken_ignore_key) p.nodes.push_back(b);
-    p.nodes.push_back(d);
-    append_p1_walk(p, mc, d, ti, c.walk_global(i, d));
-    p.nodes.push_back(c.t);
+    start_path(P, i, {c.s, a});
+    if (!c.o.broken_ignore_key) push(P, b);
+    push(P, d);
+    append_p1_walk(P, mc, d, ti, c.walk_global(i, d));
+    push(P, c.t);
   }
   const int l = c.l_local();
+  // The j / j' exchange: M_s^(j)[c_s] = M_t[c_t]. P_j and P_j' take their exchanged forms in
+  // place of the plain local paths (the paths are written in index order).
+  const uint64_t diff = mc.field(c.s, c.cs) ^ mc.field(c.t, c.ct);
+  const bool exchange_needed = std::popcount(diff) == 1 && !c.o.broken_no_exchange;
+  const int j = exchange_needed ? c.k + std::countr_zero(diff) : -1;
+  const int jp = exchange_needed ? c.other_local(j) : -1;
+  const bool exchange = exchange_needed && jp >= 0;
   for (int i = c.k; i < c.k + c.m; ++i) {
+    if (exchange && i == j) {
+      const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
+      start_path(P, j, {c.s, sj, sjj, sjjl});
+      append_p1_walk(P, mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl));
+      push(P, c.t);
+      continue;
+    }
+    if (exchange && i == jp) {
+      const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
+      start_path(P, jp, {c.s, sjp, sjpl});
+      append_p1_walk(P, mc, sjpl, c.N(c.t, j), c.walk_local(sjpl));
+      push(P, c.t);
+      continue;
+    }
     const Node si = c.N(c.s, i);
     const Node w = mc.with_field(c.t, c.ct, mc.field(si, c.ct));
     const Node d = c.N(si, l);
-    Path& p = start_path(P, i, {c.s, si, d});
-    append_p1_walk(p, mc, d, w, c.walk_local(d));
-    append_p3_cluster(p, mc, c.m, i - c.k, w, c.t);
+    start_path(P, i, {c.s, si, d});
+    append_p1_walk(P, mc, d, w, c.walk_local(d));
+    append_p3_cluster(P, mc, c.m, i - c.k, w, c.t);
   }
-  // The j / j' exchange: M_s^(j)[c_s] = M_t[c_t].
-  const uint64_t diff = mc.field(c.s, c.cs) ^ mc.field(c.t, c.ct);
-  if (std::popcount(diff) == 1 && !c.o.broken_no_exchange) {
-    const int j = c.k + std::countr_zero(diff);
-    const int jp = c.other_local(j);
-    if (jp < 0) {
-      c.note("exchange needed for j = {} but m = 1 has no j'", j);
-      return;
-    }
-    c.note("exchange j = {}, j' = {}", j, jp);
-    // P_j and P_j' are rebuilt in place (j != j'; neither reads the other).
-    const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
-    Path& pj = start_path(P, j, {c.s, sj, sjj, sjjl});
-    append_p1_walk(pj, mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl));
-    pj.nodes.push_back(c.t);
-    const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
-    Path& pjp = start_path(P, jp, {c.s, sjp, sjpl});
-    append_p1_walk(pjp, mc, sjpl, c.N(c.t, j), c.walk_local(sjpl));
-    pjp.nodes.push_back(c.t);
-  }
+  if (exchange_needed && jp < 0) c.note("exchange needed for j = {} but m = 1 has no j'", j);
+  if (exchange) c.note("exchange j = {}, j' = {}", j, jp);
 }
 
-// Case 2, local: appends (s^(i) -> w) to p as the if / else of the algorithm prints it.
-void append_case2_local_segment(Ctx& c, Path& p, int i, Node w) {
+// Case 2, local: appends (s^(i) -> w) to P's current path as the if / else of the algorithm
+// prints it.
+void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
   const auto& mc = c.mc;
   const Node si = c.N(c.s, i);
   const int l = c.l_local();
   if (si == w && c.o.empty_when_equal) {
-    append(p, si);
+    append(P, si.bits);
     return;
   }
   if (mc.field(si, c.cs) == mc.field(c.t, c.cs) && !c.o.broken_no_exchange) {
@@ -261,21 +267,21 @@ void append_case2_local_segment(Ctx& c, Path& p, int i, Node w) {
     if (ip >= 0) {
       c.note("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip);
       const Node b = c.N(si, ip), d = c.N(b, l);
-      append(p, si);
-      p.nodes.push_back(b);
-      p.nodes.push_back(d);
-      append_p1_walk(p, mc, d, w, c.walk_local(d));
+      append(P, si.bits);
+      push(P, b);
+      push(P, d);
+      append_p1_walk(P, mc, d, w, c.walk_local(d));
       return;
     }
     c.note("P_{}: detour needed but m = 1 has no i'", i);
   }
   const Node d = c.N(si, l);
-  append(p, si);
-  p.nodes.push_back(d);
-  append_p1_walk(p, mc, d, w, c.walk_local(d));
+  append(P, si.bits);
+  push(P, d);
+  append_p1_walk(P, mc, d, w, c.walk_local(d));
 }
 
-void case2(Ctx& c, std::vector<Path>& P) {
+void case2(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   for (int i = 0; i < c.k; ++i) {
     const Node si = c.N(c.s, i);
@@ -283,28 +289,28 @@ void case2(Ctx& c, std::vector<Path>& P) {
     if (ci == c.ct) {
       // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
       c.note("P_{}: c_s^({}) = c_t, no key bit", i, i);
-      Path& p = start_path(P, i, {c.s});
-      append_p1_walk(p, mc, si, c.N(c.t, i), c.walk_global(i, si));
-      if (c.o.case2_pj_ends_at_t) p.nodes.push_back(c.t);
+      start_path(P, i, {c.s});
+      append_p1_walk(P, mc, si, c.N(c.t, i), c.walk_global(i, si));
+      if (c.o.case2_pj_ends_at_t) push(P, c.t);
       continue;
     }
     const Node w = mc.with_class(c.t, ci);
     bool others_equal = true;
     for (int f = 0; f < mc.h(); ++f)
       if (f != ci && mc.field(c.s, f) != mc.field(c.t, f)) others_equal = false;
-    Path& p = start_path(P, i, {c.s});
+    start_path(P, i, {c.s});
     if (others_equal) {
-      append_p1_walk(p, mc, si, w, c.walk_global(i, si));
+      append_p1_walk(P, mc, si, w, c.walk_global(i, si));
     } else {
       const int y = c.key_dimension(i);
       const Node b = c.o.broken_ignore_key ? si : c.N(si, y);
       const Node d = c.N(b, c.l_global(i));
-      p.nodes.push_back(si);
-      if (!c.o.broken_ignore_key) p.nodes.push_back(b);
-      p.nodes.push_back(d);
-      append_p1_walk(p, mc, d, w, c.walk_global(i, d));
+      push(P, si);
+      if (!c.o.broken_ignore_key) push(P, b);
+      push(P, d);
+      append_p1_walk(P, mc, d, w, c.walk_global(i, d));
     }
-    append_p3_class(p, mc, i, w, c.t);
+    append_p3_class(P, mc, i, w, c.t);
   }
   // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]). Indexed by dimension
   // (k + m <= 63: the address has m*2^k + k <= 63 bits); the addresses' bits only, so that the
@@ -328,18 +334,32 @@ void case2(Ctx& c, std::vector<Path>& P) {
         target[static_cast<size_t>(j)] = -i - 1;  // marker: P_j = s : s^(j) -> t^(i) : t
       }
   for (int i = c.k; i < c.k + c.m; ++i) {
-    Path& p = start_path(P, i, {c.s});
+    start_path(P, i, {c.s});
     const int tg = target[static_cast<size_t>(i)];
     if (tg < 0) {
       const int from = -tg - 1;
       const Node sj = c.N(c.s, i);
-      append_p3_class(p, mc, c.local_class_i(), sj, node(ti[static_cast<size_t>(from)]));
+      append_p3_class(P, mc, c.local_class_i(), sj, node(ti[static_cast<size_t>(from)]));
     } else {
-      append_case2_local_segment(c, p, i, node(w[static_cast<size_t>(tg)]));
-      append_p3_class(p, mc, c.local_class_i(), node(w[static_cast<size_t>(tg)]), node(ti[static_cast<size_t>(tg)]));
+      append_case2_local_segment(c, P, i, node(w[static_cast<size_t>(tg)]));
+      append_p3_class(P, mc, c.local_class_i(), node(w[static_cast<size_t>(tg)]), node(ti[static_cast<size_t>(tg)]));
     }
-    p.nodes.push_back(c.t);
+    push(P, c.t);
   }
+}
+
+// Algorithm 4's paths (no repair) for s != t into `P` (emptied first); notes when o.record_notes.
+void construct(const Metacube& mc, Node s, Node t, const Alg4Options& o, PathBlock& P, std::vector<std::string>& notes) {
+  TC_CHECK(mc.contains(s) && mc.contains(t), "metacube_disjoint_paths: node outside the topology");
+  TC_CHECK(s != t, "metacube_disjoint_paths: s == t");
+  P.clear(mc.width());
+  Ctx c(mc, s, t, o, notes);
+  switch (alg4_case(mc, s, t)) {
+    case 0: case0(c, P); break;
+    case 1: case1(c, P); break;
+    default: case2(c, P); break;
+  }
+  TC_CHECK(P.size() == static_cast<size_t>(mc.k() + mc.m()), "Algorithm 4: a path was not built");
 }
 
 // A lower bound on d(x, t) in MC(k, m), consistent along edges (for the completion's A*): the
@@ -382,20 +402,29 @@ Path loop_erased(const Path& p) {
 
 }  // namespace
 
+void metacube_disjoint_paths_block(const Metacube& mc, Node s, Node t, const Alg4Options& options, PathBlock& out) {
+  TC_CHECK(!options.repair, "metacube_disjoint_paths_block: the repaired reading needs metacube_disjoint_paths");
+  thread_local std::vector<std::string> no_notes;
+  Alg4Options quiet = options;
+  quiet.record_notes = false;
+  construct(mc, s, t, quiet, out, no_notes);
+}
+
 void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4Options& options, Alg4Result& out) {
-  TC_CHECK(mc.contains(s) && mc.contains(t), "metacube_disjoint_paths: node outside the topology");
-  TC_CHECK(s != t, "metacube_disjoint_paths: s == t");
-  out.case_number = alg4_case(mc, s, t);
   out.notes.clear();
   out.repaired_kept = 0;
   out.repaired_augmentations = 0;
-  Ctx c(mc, s, t, options, out);
-  // Every case starts every P_i afresh (start_path), so what a previous call left is never read.
+  // Built in a block (one per thread), then copied into out.paths, reusing their capacity.
+  thread_local PathBlock block;
+  construct(mc, s, t, options, block, out.notes);
+  out.case_number = alg4_case(mc, s, t);
   std::vector<Path>& P = out.paths;
-  P.resize(static_cast<size_t>(mc.k() + mc.m()));
-  if (out.case_number == 0) case0(c, P);
-  else if (out.case_number == 1) case1(c, P);
-  else case2(c, P);
+  P.resize(block.size());
+  for (size_t i = 0; i < block.size(); ++i) {
+    const auto nodes = block.path(i);
+    P[i].nodes.resize(nodes.size());
+    for (size_t q = 0; q < nodes.size(); ++q) P[i].nodes[q] = Node{nodes[q], block.width()};
+  }
   if (options.repair) {
     for (Path& p : P) p = loop_erased(p);
     const DistanceBound bound = [&mc, t](Node x) { return distance_lower_bound(mc, x, t); };

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "core/path.h"
+#include "core/path_block.h"
 #include "metacube/metacube.h"
 #include "metacube/routing.h"
 
@@ -103,6 +104,11 @@ Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg
 // not allocate (except under options.repair, and for notes when options.record_notes). The
 // exhaustive sweeps call it per pair with one scratch result per thread (check_alg4).
 void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4Options& options, Alg4Result& out);
+
+// Algorithm 4 without the repair (options.repair must be false) into `out` (emptied first), path
+// P_i as the block's path i; no notes. The exhaustive sweeps' form (check_alg4): the same paths as
+// metacube_disjoint_paths, 8 bytes per node, and no allocation once the block has grown.
+void metacube_disjoint_paths_block(const Metacube& mc, Node s, Node t, const Alg4Options& options, PathBlock& out);
 
 // Which case Algorithm 4 takes for (s, t).
 int alg4_case(const Metacube& mc, Node s, Node t);

@@ -100,28 +100,26 @@ void ClassCycle::assign(int k, int start, int first_dim, CycleOrder order) {
   walk_size_ = 2 * len + 1;
 }
 
-void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
   TC_CHECK(mc.contains(s) && mc.contains(t), "p1_walk: node outside the topology");
   TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
-  append(path, s);
+  append(path, s.bits);
   // On the addresses directly (once per node of every path in a sweep): at class u the node's
   // class is u, so its cube-edge v^(k+b) flips address bit u*m + b, and crossing to class c
   // replaces the class field (bits class_shift and up) with c.
-  const int m = mc.m(), width = mc.width();
+  const int m = mc.m();
   const int class_shift = m * mc.h();
   const uint64_t below_class = (uint64_t{1} << class_shift) - 1;
   const uint64_t field_mask = (uint64_t{1} << m) - 1;
-  // Written through a pointer into room made beforehand and cut back to what was written at the
-  // end: every candidate node is stored and the pointer advances only past the real ones, so the
-  // number of differing bits of a field (which varies from class to class) is never a branch to
-  // mispredict. Room: at most one cross-edge per class of the walk, and at most
-  // min(m per class, m * 2^k in all: a field bit once equal to t's stays so) cube-edges; a
-  // candidate is stored at the position of the next real node, so it fits as well.
-  const size_t base = path.nodes.size();
+  // Written through a pointer into room made beforehand (PathBlock::room: no zeroing once the
+  // block has grown) and committed up to what was written at the end: every candidate node is
+  // stored and the pointer advances only past the real ones, so the number of differing bits of a
+  // field (which varies from class to class) is never a branch to mispredict. Room: at most one
+  // cross-edge per class of the walk, and at most min(m per class, m * 2^k in all: a field bit
+  // once equal to t's stays so) cube-edges; a candidate is stored at the position of the next
+  // real node, so it fits as well.
   const size_t room = walk.size() + std::min(walk.size() * static_cast<size_t>(m), static_cast<size_t>(class_shift));
-  path.nodes.resize(base + room);
-  Node* const first = path.nodes.data() + base;
-  Node* out = first;
+  uint64_t* out = path.room(room);
   uint64_t v = s.bits;
   for (size_t pos = 0; pos < walk.size(); ++pos) {
     const int u = walk[pos];
@@ -132,7 +130,7 @@ void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<co
       const uint64_t lowest = diff & (~diff + 1);
       diff ^= lowest;
       v ^= lowest;
-      *out = Node{v, width};
+      *out = v;
       out += lowest != 0;
     }
     if (v == t.bits) break;
@@ -140,65 +138,91 @@ void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<co
     const int next = walk[pos + 1];
     TC_CHECK(next >= 0 && next < mc.h(), "p1_walk: a class of the walk is outside the class cube");
     v = (v & below_class) | (static_cast<uint64_t>(next) << class_shift);
-    *out++ = Node{v, width};
+    *out++ = v;
   }
-  path.nodes.resize(base + static_cast<size_t>(out - first));
+  path.commit(out);
 }
 
-Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
+namespace {
+
+// The one path of a block, as a Path.
+Path only_path(const PathBlock& block) {
   Path p;
-  append_p1_walk(p, mc, s, t, walk);
+  for (const uint64_t bits : block.path(0)) p.nodes.push_back(Node{bits, block.width()});
   return p;
+}
+
+// A block for one piece, empty, with its one path started.
+PathBlock& piece_block(const Metacube& mc) {
+  thread_local PathBlock block;
+  block.clear(mc.width());
+  block.start_path();
+  return block;
+}
+
+}  // namespace
+
+Path p1_walk(const Metacube& mc, Node s, Node t, const std::vector<int>& walk) {
+  PathBlock& block = piece_block(mc);
+  append_p1_walk(block, mc, s, t, walk);
+  return only_path(block);
 }
 
 Path p1(const Metacube& mc, Node s, Node t, int first_dim) {
   return p1_walk(mc, s, t, weak_hamiltonian_path(mc.k(), mc.class_of(s), mc.class_of(t), first_dim));
 }
 
-void append_p3_cluster(Path& path, const Metacube& mc, int n, int i, Node u, Node v) {
-  append(path, u);
+void append_p3_cluster(PathBlock& path, const Metacube& mc, int n, int i, Node u, Node v) {
+  TC_CHECK(mc.contains(u) && mc.contains(v), "p3_cluster: node outside the topology");
+  append(path, u.bits);
   if (n <= 0) return;
   const int c = mc.class_of(u);
   const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
-  Node w = u;
+  // The cube-edges of a node of class c flip bits of M[c] (address bit c*m + b for dimension
+  // k + b), and they keep the class: every node of the piece has class c.
+  const int field_start = c * mc.m();
+  uint64_t w = u.bits;
   // b = (i + j) % n for j = 1 .. n, by one division and a wrap-around (i % n + j < 2n).
   int b = i % n;
   for (int j = 1; j <= n; ++j) {
     if (++b == n) b = 0;
     if (b < mc.m() && ((diff >> b) & 1)) {
-      w = mc.neighbor(w, mc.k() + b);
-      path.nodes.push_back(w);
+      w ^= uint64_t{1} << (field_start + b);
+      path.push(w);
     }
   }
 }
 
 Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
-  Path p;
-  append_p3_cluster(p, mc, n, i, u, v);
-  return p;
+  PathBlock& block = piece_block(mc);
+  append_p3_cluster(block, mc, n, i, u, v);
+  return only_path(block);
 }
 
-void append_p3_class(Path& path, const Metacube& mc, int i, Node u, Node v) {
-  append(path, u);
+void append_p3_class(PathBlock& path, const Metacube& mc, int i, Node u, Node v) {
+  TC_CHECK(mc.contains(u) && mc.contains(v), "p3_class: node outside the topology");
+  append(path, u.bits);
   const int k = mc.k();
   if (k == 0) return;
   const int diff = mc.class_of(u) ^ mc.class_of(v);
-  Node w = u;
+  // Cross-edge d flips address bit class_shift + d.
+  const int class_shift = mc.m() * mc.h();
+  uint64_t w = u.bits;
   // b = (i + j) % k for j = 1 .. k, by one division and a wrap-around (i % k + j < 2k).
   int b = i % k;
   for (int j = 1; j <= k; ++j) {
     if (++b == k) b = 0;
     if ((diff >> b) & 1) {
-      w = mc.neighbor(w, b);
-      path.nodes.push_back(w);
+      w ^= uint64_t{1} << (class_shift + b);
+      path.push(w);
     }
   }
 }
 
 Path p3_class(const Metacube& mc, int i, Node u, Node v) {
-  Path p;
-  append_p3_class(p, mc, i, u, v);
-  return p;
+  PathBlock& block = piece_block(mc);
+  append_p3_class(block, mc, i, u, v);
+  return only_path(block);
 }
 
 void append(Path& path, const Path& tail) {

@@ -21,10 +21,10 @@
 // (it does not end at t): the construction never hides that, the checkers report it.
 //
 // Allocation-free forms (Algorithm 4's construction runs once per pair in every exhaustive sweep):
-// the append_* functions append a piece to an existing path with append()'s rule (the piece's
-// first node is dropped when it equals the path's last node), so append(p, p1_walk(...)) and
-// append_p1_walk(p, ...) leave the same nodes in p; the value-returning functions are those
-// appends to an empty path. ClassCycle holds one cycle and every walk follow_cycle makes along it,
+// the append_* functions append a piece to the current path of a PathBlock (core/path_block.h:
+// address bits, no allocation once grown) with append()'s rule (the piece's first node is dropped
+// when it equals the path's last node), so append(p, p1_walk(...)) and append_p1_walk(block, ...)
+// leave the same nodes; the value-returning functions are those appends to an empty path. ClassCycle holds one cycle and every walk follow_cycle makes along it,
 // in fixed arrays (k <= 5, as in every MC(k, m)).
 //
 // Preconditions: nodes are addresses of `mc`; walks start at class_of(s). Cost: O(length).
@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/path.h"
+#include "core/path_block.h"
 #include "metacube/metacube.h"
 
 namespace topocheck::metacube {
@@ -91,10 +92,16 @@ inline void append(Path& path, Node u) {
   if (path.nodes.empty() || path.nodes.back() != u) path.nodes.push_back(u);
 }
 
+// The same for the current path of a block (Algorithm 4 builds its paths in a PathBlock): appends
+// u's bits unless they are the last node's.
+inline void append(PathBlock& path, uint64_t u) {
+  if (path.current_empty() || path.back() != u) path.push(u);
+}
 // append(path, p1_walk(mc, s, t, walk)), append(path, p3_cluster(...)), append(path, p3_class(...))
-// without building the piece.
-void append_p1_walk(Path& path, const Metacube& mc, Node s, Node t, std::span<const int> walk);
-void append_p3_cluster(Path& path, const Metacube& mc, int n, int i, Node u, Node v);
-void append_p3_class(Path& path, const Metacube& mc, int i, Node u, Node v);
+// on the current path of a block, without building the piece; p1_walk, p3_cluster and p3_class
+// are these appends to an empty path.
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk);
+void append_p3_cluster(PathBlock& path, const Metacube& mc, int n, int i, Node u, Node v);
+void append_p3_class(PathBlock& path, const Metacube& mc, int i, Node u, Node v);
 
 }  // namespace topocheck::metacube
