@@ -88,7 +88,8 @@ TEST(MetacubeTopology, EdgesAreCrossOrCubeEdgesOfTheOwnClassField) {
 // is_edge is written without branches for core's per-hop checks; it must say exactly what
 // edge_dimension (the worded definition: one differing bit, a class bit or a bit of M[c_u]) and
 // neighbors say, on every ordered pair of the small metacubes, including pairs with a node that is
-// not an address (a bit above the address, or the wrong width).
+// not an address (a bit above the address, or the wrong width). hop_defects (core's per-hop word)
+// is zero exactly on the edges to an address.
 TEST(MetacubeTopology, IsEdgeAgreesWithEdgeDimensionAndNeighboursOnEveryPair) {
   for (const auto& [k, m] : {std::pair{0, 1}, std::pair{0, 3}, std::pair{1, 1}, std::pair{1, 2}, std::pair{2, 1},
                              std::pair{2, 2}, std::pair{3, 1}}) {
@@ -101,6 +102,8 @@ TEST(MetacubeTopology, IsEdgeAgreesWithEdgeDimensionAndNeighboursOnEveryPair) {
     nodes.push_back(Node{uint64_t{1} << n, n});
     nodes.push_back(Node{(uint64_t{1} << n) | (uint64_t{1} << (n - 1)), n});
     nodes.push_back(Node{~uint64_t{0} >> 1, n});
+    nodes.push_back(Node{uint64_t{1} << 63, n});  // bit 63: hop_defects reads diff = 0 from it
+    nodes.push_back(Node{~uint64_t{0}, n});
     nodes.push_back(Node{1, n + 1});
     nodes.push_back(Node{0, n - 1});
     int edges = 0;
@@ -108,6 +111,7 @@ TEST(MetacubeTopology, IsEdgeAgreesWithEdgeDimensionAndNeighboursOnEveryPair) {
       for (const Node& v : nodes) {
         const bool worded = mc.edge_dimension(u, v).has_value();
         ASSERT_EQ(mc.is_edge(u, v), worded) << mc.name() << " " << u << " " << v;
+        ASSERT_EQ(mc.hop_defects(u, v) == 0, mc.contains(v) && worded) << mc.name() << " " << u << " " << v;
         if (mc.contains(u)) {
           const auto around = mc.neighbors(u);
           ASSERT_EQ(worded, std::find(around.begin(), around.end(), v) != around.end()) << mc.name() << " " << u << " " << v;

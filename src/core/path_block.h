@@ -13,6 +13,7 @@
 // Cost: O(1) per node; path(i) and size() O(1).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -39,7 +40,10 @@ class PathBlock {
   // Path i's nodes (address bits), first to last.
   std::span<const uint64_t> path(size_t i) const {
     TC_CHECK(i < starts_.size(), "PathBlock::path: no such path");
-    const size_t end = i + 1 < starts_.size() ? starts_[i + 1] : used_;
+    // The next path's start, or the end of the nodes for the last path: both read, then one
+    // chosen (a select, not a branch: the sweeps ask for each path in turn).
+    const size_t next = starts_[std::min(i + 1, starts_.size() - 1)];
+    const size_t end = i + 1 < starts_.size() ? next : used_;
     return {nodes_.data() + starts_[i], end - starts_[i]};
   }
   size_t node_count() const { return used_; }  // over all paths

@@ -114,7 +114,11 @@ thread_local CycleCache cycle_cache;
 struct Ctx {
   Ctx(const Metacube& mc_, Node s_, Node t_, const Alg4Options& o_, std::vector<std::string>& notes_)
       : mc(mc_), s(s_), t(t_), o(o_), k(mc_.k()), m(mc_.m()), cs(mc_.class_of(s_)), ct(mc_.class_of(t_)),
-        local_index(k == 0 ? 0 : o.local_hc % k), notes(notes_), cache(cycle_cache) {}
+        local_index(k == 0 ? 0 : o.local_hc % k), notes(notes_) {
+    // Every HC_i this pair can use, looked up once (a pair asks for them a dozen times or more).
+    TC_CHECK(k <= ClassCycle::kMaxClassDim, "Algorithm 4: k above the class cycles' range");
+    for (int i = 0; i < std::max(k, 1); ++i) cycles[static_cast<size_t>(i)] = &cycle_cache.get(k, cs, i, o.hc_order);
+  }
 
   const Metacube& mc;
   Node s, t;
@@ -132,7 +136,7 @@ struct Ctx {
   }
 
   // HC_i = hamiltonian_cycle(k, c_s, i, hc_order) with its walks.
-  const ClassCycle& hc(int i) { return cache.get(k, cs, i, o.hc_order); }
+  const ClassCycle& hc(int i) const { return *cycles[static_cast<size_t>(i)]; }
   // l of a global path: HC_i's second step (c_s^(i) -> next).
   int l_global(int i) {
     const auto c = hc(i).cycle();
@@ -155,14 +159,11 @@ struct Ctx {
     const int cti = ct ^ (1 << i);
     const uint64_t a = mc.field(s, csi);
     const uint64_t b = o.key_compare == KeyCompare::kRule ? mc.field(t, cti) : mc.field(t, csi);
-    const uint64_t x_or = a ^ b;
-    for (int x = 0; x < m; ++x)
-      if (!((x_or >> x) & 1)) {
-        note("P_{}: key bit y = {} (type 1)", i, k + x);
-        return k + x;
-      }
-    note("P_{}: key bit y = {} (type 2)", i, k + o.default_key);
-    return k + o.default_key;
+    // Type 1: the lowest bit x where the two agree; type 2 (none): the default key bit.
+    const uint64_t agree = ~(a ^ b) & ((uint64_t{1} << m) - 1);
+    const int x = agree != 0 ? std::countr_zero(agree) : o.default_key;
+    note("P_{}: key bit y = {} (type {})", i, k + x, agree != 0 ? 1 : 2);
+    return k + x;
   }
 
   // The local dimension j' != j chosen for an exchange, or -1 when m = 1.
@@ -173,7 +174,7 @@ struct Ctx {
   }
 
  private:
-  CycleCache& cache;
+  std::array<const ClassCycle*, ClassCycle::kMaxClassDim> cycles;  // HC_0 .. HC_{max(k,1)-1}
 };
 
 // Starts P_i (the paths are built in index order, P_0 first) with `nodes`.
@@ -295,9 +296,10 @@ void case2(Ctx& c, PathBlock& P) {
       continue;
     }
     const Node w = mc.with_class(c.t, ci);
-    bool others_equal = true;
-    for (int f = 0; f < mc.h(); ++f)
-      if (f != ci && mc.field(c.s, f) != mc.field(c.t, f)) others_equal = false;
+    // s and t agree in every field but M[c_i] (all of M is below the class field).
+    const uint64_t fields = (uint64_t{1} << (c.m * mc.h())) - 1;
+    const uint64_t field_ci = ((uint64_t{1} << c.m) - 1) << (ci * c.m);
+    const bool others_equal = ((c.s.bits ^ c.t.bits) & fields & ~field_ci) == 0;
     start_path(P, i, {c.s});
     if (others_equal) {
       append_p1_walk(P, mc, si, w, c.walk_global(i, si));

@@ -61,6 +61,10 @@ class Metacube final : public Topology {
   std::vector<Node> neighbors(Node u) const override;  // u^(0) ... u^(k+m-1)
   // = edge_dimension(u, v).has_value(), without branches (core's checkers ask it per hop).
   bool is_edge(Node u, Node v) const override;
+  // A word that is zero exactly when contains(v) && is_edge(u, v), for any nodes u and v: the
+  // defects of the hop u -> v OR-ed together (v not an address, u XOR v not one bit, or a bit a
+  // hop from u may not flip). Core's fast verdicts OR these over a path and test once.
+  uint64_t hop_defects(Node u, Node v) const;
   std::optional<int> edge_dimension(Node u, Node v) const override;
   uint64_t index_of(Node u) const override { return u.bits; }
   Node node_at(uint64_t index) const override { return Node{index, n_}; }
@@ -129,6 +133,20 @@ inline bool Metacube::is_edge(Node u, Node v) const {
   const uint64_t diff = u.bits ^ v.bits;
   const uint64_t hop = hop_bits_[(u.bits >> class_shift()) & static_cast<uint64_t>(h() - 1)];
   return contains(u) & contains(v) & (((diff & (diff - 1)) | (diff & ~hop)) == 0) & (diff != 0);
+}
+
+inline uint64_t Metacube::hop_defects(Node u, Node v) const {
+  // As is_edge (which see) and contains(v); contains(u) is implied where it matters: is_edge(u, v)
+  // with u XOR v one bit of the class field or of M[c_u] (both below bit n) and v an address
+  // (width n, nothing at n or above) makes u an address too. c_u is masked to k bits, so the
+  // index is in range for any u.
+  // diff = 0 shows as bit 63 of diff - 1: no hop sets bit 63 (n <= 63, and diff & ~hop covers
+  // any diff with bit 63).
+  const uint64_t diff = u.bits ^ v.bits;
+  const uint64_t below = diff - 1;
+  const uint64_t hop = hop_bits_[(u.bits >> class_shift()) & static_cast<uint64_t>(h() - 1)];
+  return (diff & below) | (diff & ~hop) | (v.bits & outside_) | (below >> 63) |
+         static_cast<uint32_t>((u.width ^ n_) | (v.width ^ n_));
 }
 
 inline std::optional<int> Metacube::edge_dimension(Node u, Node v) const {

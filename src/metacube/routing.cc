@@ -100,32 +100,24 @@ void ClassCycle::assign(int k, int start, int first_dim, CycleOrder order) {
   walk_size_ = 2 * len + 1;
 }
 
-void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
-  TC_CHECK(mc.contains(s) && mc.contains(t), "p1_walk: node outside the topology");
-  TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
-  append(path, s.bits);
-  // On the addresses directly (once per node of every path in a sweep): at class u the node's
-  // class is u, so its cube-edge v^(k+b) flips address bit u*m + b, and crossing to class c
-  // replaces the class field (bits class_shift and up) with c.
-  const int m = mc.m();
-  const int class_shift = m * mc.h();
+namespace {
+
+// The walk of append_p1_walk from v on, written at out (room made by the caller); returns the end
+// of what it wrote. M: the field width m when it is a compile-time constant (the inner loop
+// unrolled), 0 for any m (then m is the run-time one).
+template <int M>
+uint64_t* walk_fields(uint64_t* out, uint64_t v, uint64_t t, std::span<const int> walk, int m_runtime, int h,
+                      int class_shift) {
+  const int m = M > 0 ? M : m_runtime;
   const uint64_t below_class = (uint64_t{1} << class_shift) - 1;
   const uint64_t field_mask = (uint64_t{1} << m) - 1;
-  // Written through a pointer into room made beforehand (PathBlock::room: no zeroing once the
-  // block has grown) and committed up to what was written at the end: every candidate node is
-  // stored and the pointer advances only past the real ones, so the number of differing bits of a
-  // field (which varies from class to class) is never a branch to mispredict. Room: at most one
-  // cross-edge per class of the walk, and at most min(m per class, m * 2^k in all: a field bit
-  // once equal to t's stays so) cube-edges; a candidate is stored at the position of the next
-  // real node, so it fits as well.
-  const size_t room = walk.size() + std::min(walk.size() * static_cast<size_t>(m), static_cast<size_t>(class_shift));
-  uint64_t* out = path.room(room);
-  uint64_t v = s.bits;
   for (size_t pos = 0; pos < walk.size(); ++pos) {
     const int u = walk[pos];
     // M_v[u] -> M_t[u] by ascending routing: the differing bits of the field, lowest first
-    // (diff & -diff is the lowest set bit of diff, zero once none is left).
-    uint64_t diff = (v ^ t.bits) & (field_mask << (u * m));
+    // (diff & -diff is the lowest set bit of diff, zero once none is left). Every candidate node
+    // is stored and the pointer advances only past the real ones, so the number of differing
+    // bits of a field (which varies from class to class) is never a branch to mispredict.
+    uint64_t diff = (v ^ t) & (field_mask << (u * m));
     for (int b = 0; b < m; ++b) {
       const uint64_t lowest = diff & (~diff + 1);
       diff ^= lowest;
@@ -133,14 +125,41 @@ void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::sp
       *out = v;
       out += lowest != 0;
     }
-    if (v == t.bits) break;
+    if (v == t) break;
     if (pos + 1 == walk.size()) break;  // walk exhausted: the path stops short of t
     const int next = walk[pos + 1];
-    TC_CHECK(next >= 0 && next < mc.h(), "p1_walk: a class of the walk is outside the class cube");
+    TC_CHECK(next >= 0 && next < h, "p1_walk: a class of the walk is outside the class cube");
     v = (v & below_class) | (static_cast<uint64_t>(next) << class_shift);
     *out++ = v;
   }
-  path.commit(out);
+  return out;
+}
+
+}  // namespace
+
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
+  TC_CHECK(mc.contains(s) && mc.contains(t), "p1_walk: node outside the topology");
+  TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
+  append(path, s.bits);
+  // On the addresses directly (once per node of every path in a sweep): at class u the node's
+  // class is u, so its cube-edge v^(k+b) flips address bit u*m + b, and crossing to class c
+  // replaces the class field (bits class_shift and up) with c.
+  const int m = mc.m(), h = mc.h();
+  const int class_shift = m * h;
+  // Written through a pointer into room made beforehand (PathBlock::room: no zeroing once the
+  // block has grown) and committed up to what was written. Room: at most one cross-edge per class
+  // of the walk, and at most min(m per class, m * 2^k in all: a field bit once equal to t's stays
+  // so) cube-edges; a candidate is stored at the position of the next real node, so it fits too.
+  const size_t room = walk.size() + std::min(walk.size() * static_cast<size_t>(m), static_cast<size_t>(class_shift));
+  uint64_t* const out = path.room(room);
+  uint64_t* end = nullptr;
+  switch (m) {  // the sweeps' field widths with the inner loop unrolled
+    case 1: end = walk_fields<1>(out, s.bits, t.bits, walk, m, h, class_shift); break;
+    case 2: end = walk_fields<2>(out, s.bits, t.bits, walk, m, h, class_shift); break;
+    case 3: end = walk_fields<3>(out, s.bits, t.bits, walk, m, h, class_shift); break;
+    default: end = walk_fields<0>(out, s.bits, t.bits, walk, m, h, class_shift); break;
+  }
+  path.commit(end);
 }
 
 namespace {
@@ -179,18 +198,22 @@ void append_p3_cluster(PathBlock& path, const Metacube& mc, int n, int i, Node u
   const int c = mc.class_of(u);
   const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
   // The cube-edges of a node of class c flip bits of M[c] (address bit c*m + b for dimension
-  // k + b), and they keep the class: every node of the piece has class c.
+  // k + b), and they keep the class: every node of the piece has class c. Written as
+  // append_p1_walk writes (every candidate stored, the pointer advanced past the real ones): the
+  // differing bits are data, not branches.
   const int field_start = c * mc.m();
+  uint64_t* out = path.room(static_cast<size_t>(n));
   uint64_t w = u.bits;
   // b = (i + j) % n for j = 1 .. n, by one division and a wrap-around (i % n + j < 2n).
   int b = i % n;
   for (int j = 1; j <= n; ++j) {
-    if (++b == n) b = 0;
-    if (b < mc.m() && ((diff >> b) & 1)) {
-      w ^= uint64_t{1} << (field_start + b);
-      path.push(w);
-    }
+    b = (b + 1) & -static_cast<int>(b + 1 != n);  // b + 1, or 0 at n (no branch)
+    const uint64_t flip = b < 64 ? ((diff >> b) & 1) << (field_start + b) : 0;  // diff has no bit >= m
+    w ^= flip;
+    *out = w;
+    out += flip != 0;
   }
+  path.commit(out);
 }
 
 Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
@@ -204,19 +227,21 @@ void append_p3_class(PathBlock& path, const Metacube& mc, int i, Node u, Node v)
   append(path, u.bits);
   const int k = mc.k();
   if (k == 0) return;
-  const int diff = mc.class_of(u) ^ mc.class_of(v);
-  // Cross-edge d flips address bit class_shift + d.
+  const uint64_t diff = static_cast<uint64_t>(mc.class_of(u) ^ mc.class_of(v));
+  // Cross-edge d flips address bit class_shift + d. Written branch-free, as append_p3_cluster.
   const int class_shift = mc.m() * mc.h();
+  uint64_t* out = path.room(static_cast<size_t>(k));
   uint64_t w = u.bits;
   // b = (i + j) % k for j = 1 .. k, by one division and a wrap-around (i % k + j < 2k).
   int b = i % k;
   for (int j = 1; j <= k; ++j) {
-    if (++b == k) b = 0;
-    if ((diff >> b) & 1) {
-      w ^= uint64_t{1} << (class_shift + b);
-      path.push(w);
-    }
+    b = (b + 1) & -static_cast<int>(b + 1 != k);  // b + 1, or 0 at k (no branch)
+    const uint64_t flip = ((diff >> b) & 1) << (class_shift + b);
+    w ^= flip;
+    *out = w;
+    out += flip != 0;
   }
+  path.commit(out);
 }
 
 Path p3_class(const Metacube& mc, int i, Node u, Node v) {
