@@ -150,8 +150,10 @@ struct Ctx {
     const auto c = hc(local_index).cycle();
     return std::countr_zero(static_cast<unsigned>(c[0] ^ c[1]));
   }
-  std::span<const int> walk_global(int i, Node from) { return hc(i).walk_from(mc.class_of(from)); }
-  std::span<const int> walk_local(Node from) { return hc(local_index).walk_from(mc.class_of(from)); }
+  // The cycles of p1's walks (from the walk's first node's class): HC_i for a global path, HC_l
+  // for a local one.
+  const ClassCycle& walk_global(int i) const { return hc(i); }
+  const ClassCycle& walk_local() const { return hc(local_index); }
 
   // Key-bit dimension y = k + x of global path i.
   int key_dimension(int i) {
@@ -216,7 +218,7 @@ void case1(Ctx& c, PathBlock& P) {
     start_path(P, i, {c.s, a});
     if (!c.o.broken_ignore_key) push(P, b);
     push(P, d);
-    append_p1_walk(P, mc, d, ti, c.walk_global(i, d));
+    append_p1_walk(P, mc, d, ti, c.walk_global(i));
     push(P, c.t);
   }
   const int l = c.l_local();
@@ -231,14 +233,14 @@ void case1(Ctx& c, PathBlock& P) {
     if (exchange && i == j) {
       const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
       start_path(P, j, {c.s, sj, sjj, sjjl});
-      append_p1_walk(P, mc, sjjl, c.N(c.t, jp), c.walk_local(sjjl));
+      append_p1_walk(P, mc, sjjl, c.N(c.t, jp), c.walk_local());
       push(P, c.t);
       continue;
     }
     if (exchange && i == jp) {
       const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
       start_path(P, jp, {c.s, sjp, sjpl});
-      append_p1_walk(P, mc, sjpl, c.N(c.t, j), c.walk_local(sjpl));
+      append_p1_walk(P, mc, sjpl, c.N(c.t, j), c.walk_local());
       push(P, c.t);
       continue;
     }
@@ -246,7 +248,7 @@ void case1(Ctx& c, PathBlock& P) {
     const Node w = mc.with_field(c.t, c.ct, mc.field(si, c.ct));
     const Node d = c.N(si, l);
     start_path(P, i, {c.s, si, d});
-    append_p1_walk(P, mc, d, w, c.walk_local(d));
+    append_p1_walk(P, mc, d, w, c.walk_local());
     append_p3_cluster(P, mc, c.m, i - c.k, w, c.t);
   }
   if (exchange_needed && jp < 0) c.note("exchange needed for j = {} but m = 1 has no j'", j);
@@ -271,7 +273,7 @@ void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
       append(P, si.bits);
       push(P, b);
       push(P, d);
-      append_p1_walk(P, mc, d, w, c.walk_local(d));
+      append_p1_walk(P, mc, d, w, c.walk_local());
       return;
     }
     c.note("P_{}: detour needed but m = 1 has no i'", i);
@@ -279,7 +281,7 @@ void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
   const Node d = c.N(si, l);
   append(P, si.bits);
   push(P, d);
-  append_p1_walk(P, mc, d, w, c.walk_local(d));
+  append_p1_walk(P, mc, d, w, c.walk_local());
 }
 
 void case2(Ctx& c, PathBlock& P) {
@@ -291,7 +293,7 @@ void case2(Ctx& c, PathBlock& P) {
       // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
       c.note("P_{}: c_s^({}) = c_t, no key bit", i, i);
       start_path(P, i, {c.s});
-      append_p1_walk(P, mc, si, c.N(c.t, i), c.walk_global(i, si));
+      append_p1_walk(P, mc, si, c.N(c.t, i), c.walk_global(i));
       if (c.o.case2_pj_ends_at_t) push(P, c.t);
       continue;
     }
@@ -302,7 +304,7 @@ void case2(Ctx& c, PathBlock& P) {
     const bool others_equal = ((c.s.bits ^ c.t.bits) & fields & ~field_ci) == 0;
     start_path(P, i, {c.s});
     if (others_equal) {
-      append_p1_walk(P, mc, si, w, c.walk_global(i, si));
+      append_p1_walk(P, mc, si, w, c.walk_global(i));
     } else {
       const int y = c.key_dimension(i);
       const Node b = c.o.broken_ignore_key ? si : c.N(si, y);
@@ -310,7 +312,7 @@ void case2(Ctx& c, PathBlock& P) {
       push(P, si);
       if (!c.o.broken_ignore_key) push(P, b);
       push(P, d);
-      append_p1_walk(P, mc, d, w, c.walk_global(i, d));
+      append_p1_walk(P, mc, d, w, c.walk_global(i));
     }
     append_p3_class(P, mc, i, w, c.t);
   }

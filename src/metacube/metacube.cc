@@ -20,7 +20,12 @@ Result<Metacube> Metacube::make(int k, int m) {
 
 Metacube::Metacube(int k, int m) : k_(k), m_(m), n_(m * (1 << k) + k), outside_(~uint64_t{0} << n_) {
   const uint64_t class_bits = ((uint64_t{1} << k_) - 1) << class_shift();
-  for (int c = 0; c < h(); ++c) hop_bits_[static_cast<size_t>(c)] = class_bits | field_mask() << (c * m_);
+  for (int c = 0; c < h(); ++c) {
+    const size_t i = static_cast<size_t>(c);
+    field_bits_[i] = field_mask() << (c * m_);
+    class_value_[i] = static_cast<uint64_t>(c) << class_shift();
+    hop_bits_[i] = class_bits | field_bits_[i];
+  }
 }
 
 std::string Metacube::name() const { return fmt::format("MC({},{})", k_, m_); }

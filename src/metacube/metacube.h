@@ -76,6 +76,10 @@ class Metacube final : public Topology {
   Node with_class(Node u, int c) const;
   // u^(d): the neighbour along dimension d (0 <= d < k + m).
   Node neighbor(Node u, int d) const;
+  // The address bits of field M[c], and class c's value in the class field (c < h(); no check:
+  // per-hop arithmetic of Algorithm 1's walks).
+  uint64_t field_bits(int c) const { return field_bits_[static_cast<size_t>(c)]; }
+  uint64_t class_value(int c) const { return class_value_[static_cast<size_t>(c)]; }
   // Bit position (in the address) that dimension d flips at node u.
   int bit_of_dimension(Node u, int d) const;
 
@@ -102,6 +106,7 @@ class Metacube final : public Topology {
   // address bits a hop from a node of class c flips: the class field, and M[c].
   uint64_t outside_;
   std::array<uint64_t, 32> hop_bits_{};
+  std::array<uint64_t, 32> field_bits_{}, class_value_{};  // per class c: M[c]'s bits, c << class_shift
 };
 
 inline Node Metacube::with_field(Node u, int i, uint64_t value) const {

@@ -104,20 +104,19 @@ namespace {
 
 // The walk of append_p1_walk from v on, written at out (room made by the caller); returns the end
 // of what it wrote. M: the field width m when it is a compile-time constant (the inner loop
-// unrolled), 0 for any m (then m is the run-time one).
+// unrolled), 0 for any m (then mc.m()). Every class of the walk must be a class of mc (the callers
+// check).
 template <int M>
-uint64_t* walk_fields(uint64_t* out, uint64_t v, uint64_t t, std::span<const int> walk, int m_runtime, int h,
-                      int class_shift) {
-  const int m = M > 0 ? M : m_runtime;
-  const uint64_t below_class = (uint64_t{1} << class_shift) - 1;
-  const uint64_t field_mask = (uint64_t{1} << m) - 1;
+uint64_t* walk_fields(uint64_t* out, uint64_t v, uint64_t t, std::span<const int> walk, const Metacube& mc) {
+  const int m = M > 0 ? M : mc.m();
+  const uint64_t below_class = (uint64_t{1} << (mc.m() * mc.h())) - 1;
   for (size_t pos = 0; pos < walk.size(); ++pos) {
-    const int u = walk[pos];
+    // At class u the node's class is u, so its cube-edge v^(k+b) flips address bit u*m + b.
     // M_v[u] -> M_t[u] by ascending routing: the differing bits of the field, lowest first
     // (diff & -diff is the lowest set bit of diff, zero once none is left). Every candidate node
     // is stored and the pointer advances only past the real ones, so the number of differing
     // bits of a field (which varies from class to class) is never a branch to mispredict.
-    uint64_t diff = (v ^ t) & (field_mask << (u * m));
+    uint64_t diff = (v ^ t) & mc.field_bits(walk[pos]);
     for (int b = 0; b < m; ++b) {
       const uint64_t lowest = diff & (~diff + 1);
       diff ^= lowest;
@@ -127,39 +126,48 @@ uint64_t* walk_fields(uint64_t* out, uint64_t v, uint64_t t, std::span<const int
     }
     if (v == t) break;
     if (pos + 1 == walk.size()) break;  // walk exhausted: the path stops short of t
-    const int next = walk[pos + 1];
-    TC_CHECK(next >= 0 && next < h, "p1_walk: a class of the walk is outside the class cube");
-    v = (v & below_class) | (static_cast<uint64_t>(next) << class_shift);
+    // Crossing to the next class replaces the class field (the bits above the fields).
+    v = (v & below_class) | mc.class_value(walk[pos + 1]);
     *out++ = v;
   }
   return out;
 }
 
-}  // namespace
-
-void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
+// append_p1_walk once the walk's classes are known to be classes of mc.
+void append_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
   TC_CHECK(mc.contains(s) && mc.contains(t), "p1_walk: node outside the topology");
   TC_CHECK(!walk.empty() && walk.front() == mc.class_of(s), "p1_walk: the walk must start at s's class");
   append(path, s.bits);
-  // On the addresses directly (once per node of every path in a sweep): at class u the node's
-  // class is u, so its cube-edge v^(k+b) flips address bit u*m + b, and crossing to class c
-  // replaces the class field (bits class_shift and up) with c.
-  const int m = mc.m(), h = mc.h();
-  const int class_shift = m * h;
   // Written through a pointer into room made beforehand (PathBlock::room: no zeroing once the
   // block has grown) and committed up to what was written. Room: at most one cross-edge per class
   // of the walk, and at most min(m per class, m * 2^k in all: a field bit once equal to t's stays
   // so) cube-edges; a candidate is stored at the position of the next real node, so it fits too.
-  const size_t room = walk.size() + std::min(walk.size() * static_cast<size_t>(m), static_cast<size_t>(class_shift));
+  const size_t m = static_cast<size_t>(mc.m());
+  const size_t room = walk.size() + std::min(walk.size() * m, m * static_cast<size_t>(mc.h()));
   uint64_t* const out = path.room(room);
   uint64_t* end = nullptr;
-  switch (m) {  // the sweeps' field widths with the inner loop unrolled
-    case 1: end = walk_fields<1>(out, s.bits, t.bits, walk, m, h, class_shift); break;
-    case 2: end = walk_fields<2>(out, s.bits, t.bits, walk, m, h, class_shift); break;
-    case 3: end = walk_fields<3>(out, s.bits, t.bits, walk, m, h, class_shift); break;
-    default: end = walk_fields<0>(out, s.bits, t.bits, walk, m, h, class_shift); break;
+  switch (mc.m()) {  // the sweeps' field widths with the inner loop unrolled
+    case 1: end = walk_fields<1>(out, s.bits, t.bits, walk, mc); break;
+    case 2: end = walk_fields<2>(out, s.bits, t.bits, walk, mc); break;
+    case 3: end = walk_fields<3>(out, s.bits, t.bits, walk, mc); break;
+    default: end = walk_fields<0>(out, s.bits, t.bits, walk, mc); break;
   }
   path.commit(end);
+}
+
+}  // namespace
+
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk) {
+  for (const int c : walk) TC_CHECK(c >= 0 && c < mc.h(), "p1_walk: a class of the walk is outside the class cube");
+  append_walk(path, mc, s, t, walk);
+}
+
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, const ClassCycle& cycle) {
+  // A ClassCycle's classes are classes of the k-cube it was assigned for (assign checks k): of
+  // mc's when its length is mc's 2^k + 1.
+  TC_CHECK(cycle.cycle().size() == (mc.k() == 0 ? size_t{1} : static_cast<size_t>(mc.h()) + 1),
+           "p1_walk: the cycle is not one of the class cube of mc");
+  append_walk(path, mc, s, t, cycle.walk_from(mc.class_of(s)));
 }
 
 namespace {

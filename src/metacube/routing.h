@@ -101,6 +101,10 @@ inline void append(PathBlock& path, uint64_t u) {
 // on the current path of a block, without building the piece; p1_walk, p3_cluster and p3_class
 // are these appends to an empty path.
 void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, std::span<const int> walk);
+// The same along `cycle` (a Hamiltonian cycle of mc's class cube) from s's class:
+// append_p1_walk(path, mc, s, t, cycle.walk_from(class_of(s))), without checking every class of
+// the walk (ClassCycle::assign made them).
+void append_p1_walk(PathBlock& path, const Metacube& mc, Node s, Node t, const ClassCycle& cycle);
 void append_p3_cluster(PathBlock& path, const Metacube& mc, int n, int i, Node u, Node v);
 void append_p3_class(PathBlock& path, const Metacube& mc, int i, Node u, Node v);
 
