@@ -1,5 +1,6 @@
 #include "core/checks.h"
 
+#include <algorithm>
 #include <functional>
 #include <unordered_map>
 #include <unordered_set>
@@ -157,6 +158,21 @@ thread_local NodeTable scratch;
 thread_local NodeSet node_set;
 
 }  // namespace
+
+detail::NodeStamps detail::start_node_stamps(uint64_t num_nodes) {
+  TC_CHECK(num_nodes <= kMaxStampedNodes, "start_node_stamps: too many nodes");
+  thread_local std::vector<uint16_t> stamps;
+  thread_local uint16_t stamp = 0;
+  if (stamps.size() < num_nodes) {
+    stamps.assign(num_nodes, 0);
+    stamp = 0;
+  }
+  if (++stamp == 0) {  // wrapped: every old stamp must read as unseen again
+    std::fill(stamps.begin(), stamps.end(), uint16_t{0});
+    stamp = 1;
+  }
+  return {stamps.data(), stamp};
+}
 
 Violation check_path_valid(const Topology& topo, const Path& path) {
   if (path.nodes.empty()) return "the path is empty";
