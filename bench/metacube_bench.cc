@@ -4,14 +4,18 @@
 // be k + m) on the same pairs, measured in the same run and reported as ratios, so the numbers do
 // not depend on the machine:
 //  - BM_Alg4Construct: metacube_disjoint_paths alone (without notes), a fresh result per pair;
-//  - BM_Alg4ConstructInto: metacube_disjoint_paths_into with one result reused from pair to pair,
-//    as check_alg4 runs it (no allocation once the buffers have grown);
+//  - BM_Alg4ConstructInto: metacube_disjoint_paths_into with one result reused from pair to pair
+//    (paths as std::vector<Path>, for show / construct and the repaired reading);
+//  - BM_Alg4ConstructBlock: metacube_disjoint_paths_block into one PathBlock reused from pair to
+//    pair, as check_alg4 (every sweep) runs it;
 //  - BM_Thm2CheckWorded: core's worded checkers (check_paths_valid_simple, then
 //    check_internally_node_disjoint) on paths built outside the timed loop, of the pairs that pass
 //    (the common path of a sweep, which stops at its first violation): the reference form;
 //  - BM_Thm2Check: check_thm2_disjoint on the same prebuilt paths: core's allocation-free verdicts
-//    (the worded form would run only on a failure, for the message). The 512 pairs' paths do not
-//    stay in L1, so this is slower per node than the check right after the construction;
+//    on std::vector<Path> (the worded form would run only on a failure, for the message);
+//  - BM_Thm2CheckBlock: core's disjoint_paths_ok on the same paths as PathBlocks, as check_alg4
+//    judges them. The prebuilt pairs' paths do not stay in L1, so these are slower per node than
+//    the check right after the construction;
 //  - BM_Thm2ConstructAndCheck: check_alg4(..., Thm2Part::kDisjoint), what an exhaustive sweep runs
 //    per pair, on the whole sample, failing pairs included (each worded, as in a sweep that keeps
 //    going);
@@ -31,19 +35,25 @@
 // (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
 // timed loops.
 // Measured (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
-// MC(2,3) / MC(3,2), one run): construct (reused result) 2.39 M / 1.76 M (fresh result 1.25 M /
-// 1.14 M); check 3.10 M / 2.08 M (worded 101 K / 67 K); construct+check 533 K / 257 K on the whole
-// sample (784 / 1581 of 4096 pairs fail and are worded: most of that time), 1.36 M / 0.96 M on the
-// passing pairs; max-flow 36 / 0.56, so construct+check of passing pairs is 3.8e4x / 1.7e6x the
-// oracle. Before the per-thread class-cycle cache, Algorithm 1's branch-free walks on the address
-// bits, the branch-free metacube hop check (one table load per hop) and core's smaller node set
-// (s and t inserted first), a min-of-200-trials timing of check_alg4 on the passing pairs, old and
-// new code alternating in one session, gave 0.84 M -> 1.44 M (MC(2,3)) and 0.55 M -> 1.05 M
-// (MC(3,2)). The target, 2 M pairs/s per core, is still not reached (about 70% / 50% of
-// it). What remains per pair (cachegrind, MC(2,3) / MC(3,2)): about 9.5 K / 12.6 K instructions,
-// 29% / 32% in Algorithm 1's walks, 24% / 26% in the per-hop validity check (path_valid_ok with
-// Metacube::is_edge), 14% / 15% in core's node set (internal_nodes_distinct_ok), 20% / 16% in the
-// rest of Algorithm 4 (case 2's paths, p3).
+// MC(2,3) / MC(3,2), one run): construct into a block 2.62 M / 2.04 M (into paths 2.01 M / 1.69 M,
+// fresh result 1.49 M / 1.27 M); check a block 4.35 M / 2.47 M (paths 2.20 M / 1.51 M, worded 86 K /
+// 51 K); construct+check 418 K / 155 K on the whole sample (784 / 1581 of 4096 pairs fail and are
+// worded: most of that time), 1.38 M / 1.11 M on the passing pairs; max-flow 20 / 0.42, so
+// construct+check of passing pairs is 6.9e4x / 2.6e6x the oracle. This VM has slow phases (the same
+// loop runs at 480-500 ns per pair for a while, then at 700-800 ns): repeated runs of the passing
+// pairs gave 1.42-1.95 M pairs/s on MC(2,3). A loop over the same 4096 passing pairs, best of 200
+// trials, gives 466-490 ns per pair on MC(2,3) (2.0-2.1 M pairs/s) and 680-700 ns on MC(3,2)
+// (1.43-1.47 M pairs/s). The target, 2 M pairs/s per core, is reached on MC(2,3) only in
+// the machine's fast phases and is not reached on MC(3,2). Instructions per passing pair
+// (callgrind, construct+check): MC(2,3) 9.25 K -> 6.17 K, MC(3,2) 12.4 K -> 7.34 K over session 19
+// (Algorithm 4 into a PathBlock, 8-byte nodes; branch-free p3 pieces and key bit; Algorithm 1's
+// walks unrolled for m <= 3 along a ClassCycle with per-class tables; core's hop_defects word per
+// hop and node stamps per index for topologies of at most 2^20 nodes). What remains on MC(3,2),
+// by time: Algorithm 1's walks about 25%, core's validity pass 20%, the stamps 20% (the 1 MB array
+// of MC(3,2) misses the caches; a hash set, an 8-byte-slot hash set, a bitmap and prefetching
+// were all measured and were no faster), the rest of case 2 about 15%. Tried and not kept: one
+// fused pass for validity and the set (slower), each node recomputed from the walk's visited
+// fields instead of the previous node (no faster), link-time optimization (about 5%, in the noise).
 // Usage: metacube_bench [--benchmark_min_time=...]; the last lines are the ratios.
 #include <cstdint>
 #include <cstdio>
@@ -60,6 +70,7 @@
 #include "core/checks.h"
 #include "core/graph.h"
 #include "core/node.h"
+#include "core/path_block.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
@@ -152,6 +163,20 @@ void BM_Alg4ConstructInto(benchmark::State& state) {
 }
 BENCHMARK(BM_Alg4ConstructInto)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
+void BM_Alg4ConstructBlock(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto pairs = sample_pairs(mc, kCheckPairs);
+  topocheck::PathBlock block;  // reused, as check_alg4 reuses its thread's
+  for (auto _ : state)
+    for (const auto& [s, t] : pairs) {
+      topocheck::metacube::metacube_disjoint_paths_block(mc, s, t, paper(), block);
+      benchmark::DoNotOptimize(block);
+    }
+  state.SetLabel(mc.name());
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
+}
+BENCHMARK(BM_Alg4ConstructBlock)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+
 void BM_Thm2CheckWorded(benchmark::State& state) {
   const Metacube mc = metacube_of(state);
   const auto cases = prebuilt(mc);
@@ -188,6 +213,23 @@ void BM_Thm2Check(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
 }
 BENCHMARK(BM_Thm2Check)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
+
+void BM_Thm2CheckBlock(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto cases = prebuilt(mc);
+  std::vector<topocheck::PathBlock> blocks;
+  for (const Prebuilt& c : cases) blocks.push_back(topocheck::PathBlock::from_paths(c.paths).value());
+  int violations = 0;
+  for (auto _ : state) {
+    violations = 0;
+    for (size_t i = 0; i < cases.size(); ++i)
+      violations += !topocheck::disjoint_paths_ok(mc, blocks[i], cases[i].s, cases[i].t);
+  }
+  state.SetLabel(mc.name());
+  if (violations) state.SkipWithError("a prebuilt pair fails");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
+}
+BENCHMARK(BM_Thm2CheckBlock)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 // check_alg4(..., kDisjoint) on every pair, as a sweep runs it: the number of violations.
 int sweep_violations(const Metacube& mc, const std::vector<std::pair<Node, Node>>& pairs) {
@@ -271,17 +313,19 @@ int main(int argc, char** argv) {
     const std::string args = fmt::format("/{}/{}", k, m);
     const double construct = reporter.rate("BM_Alg4Construct" + args);
     const double into = reporter.rate("BM_Alg4ConstructInto" + args);
+    const double in_block = reporter.rate("BM_Alg4ConstructBlock" + args);
+    const double check_block = reporter.rate("BM_Thm2CheckBlock" + args);
     const double worded = reporter.rate("BM_Thm2CheckWorded" + args);
     const double check = reporter.rate("BM_Thm2Check" + args);
     const double both = reporter.rate("BM_Thm2ConstructAndCheck" + args);
     const double passing = reporter.rate("BM_Thm2ConstructAndCheckPassing" + args);
     const double flow = reporter.rate("BM_MaxFlowConnectivity" + args);
-    std::printf("MC(%d,%d) pairs/s: construct %.0f (fresh result %.0f); check %.0f (worded %.0f); construct+check %.0f "
-                "(passing pairs %.0f); max-flow %.1f\n",
-                k, m, into, construct, check, worded, both, passing, flow);
+    std::printf("MC(%d,%d) pairs/s: construct into a block %.0f (into paths %.0f, fresh result %.0f); check a block %.0f "
+                "(paths %.0f, worded %.0f); construct+check %.0f (passing pairs %.0f); max-flow %.1f\n",
+                k, m, in_block, into, construct, check_block, check, worded, both, passing, flow);
     if (flow > 0)
-      std::printf("MC(%d,%d) vs max-flow: check %.0fx, construct+check %.0fx (passing pairs %.0fx)\n", k, m, check / flow,
-                  both / flow, passing / flow);
+      std::printf("MC(%d,%d) vs max-flow: check (block) %.0fx, construct+check %.0fx (passing pairs %.0fx)\n", k, m,
+                  check_block / flow, both / flow, passing / flow);
     if (passing > 0)
       std::printf("MC(%d,%d) target 2 M pairs/s per core (construct+check, passing pairs): %.0f%% of it\n", k, m,
                   100 * passing / 2e6);
