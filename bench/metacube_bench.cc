@@ -45,14 +45,14 @@
 // trials, gives 466-490 ns per pair on MC(2,3) (2.0-2.1 M pairs/s) and 680-700 ns on MC(3,2)
 // (1.43-1.47 M pairs/s). The target, 2 M pairs/s per core, is reached on MC(2,3) only in
 // the machine's fast phases and is not reached on MC(3,2). Instructions per passing pair
-// (callgrind, construct+check): MC(2,3) 9.25 K -> 6.17 K, MC(3,2) 12.4 K -> 7.34 K over session 19
-// (Algorithm 4 into a PathBlock, 8-byte nodes; branch-free p3 pieces and key bit; Algorithm 1's
-// walks unrolled for m <= 3 along a ClassCycle with per-class tables; core's hop_defects word per
-// hop and node stamps per index for topologies of at most 2^20 nodes). What remains on MC(3,2),
+// (callgrind, construct+check): MC(2,3) 6.17 K, MC(3,2) 7.34 K (9.25 K and 12.4 K with paths as
+// std::vector<Path>, before the branch-free p3 pieces and key bit, Algorithm 1's walks unrolled for
+// m <= 3 along a ClassCycle with per-class tables, core's hop_defects word per hop and node stamps
+// per index for topologies of at most 2^20 nodes). What remains on MC(3,2),
 // by time: Algorithm 1's walks about 25%, core's validity pass 20%, the stamps 20% (the 1 MB array
 // of MC(3,2) misses the caches; a hash set, an 8-byte-slot hash set, a bitmap and prefetching
-// were all measured and were no faster), the rest of case 2 about 15%. Tried and not kept: one
-// fused pass for validity and the set (slower), each node recomputed from the walk's visited
+// were all measured and were no faster), the rest of case 2 about 15%. Also measured and not
+// used: one fused pass for validity and the set (slower), each walk node computed from the visited
 // fields instead of the previous node (no faster), link-time optimization (about 5%, in the noise).
 // Usage: metacube_bench [--benchmark_min_time=...]; the last lines are the ratios.
 #include <cstdint>
