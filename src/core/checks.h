@@ -65,8 +65,9 @@ Violation check_paths_valid_simple(const Topology& topo, const std::vector<Path>
 // false (metacube/metacube_checks.cc does). tests/fast_checks_test.cc shows on random path sets,
 // valid and broken, that each agrees with its worded form.
 // Still naive: a repeated node is found with a set of the nodes seen so far (a plain
-// open-addressing hash table, emptied per call by a generation count). Cost: O(L) for L nodes in
-// all, plus one contains() per node and one is_edge() per hop.
+// open-addressing hash table, emptied per call by a generation count; for disjoint_paths_ok on a
+// PathBlock of a topology with at most 2^20 nodes, a stamp per node index). Cost: O(L) for L nodes
+// in all, plus one contains() per node and one is_edge() (or hop_defects(), below) per hop.
 // The verdicts that ask the topology are templates over its type, defined below: called with the
 // concrete type (a Metacube, whose class is final), contains() and is_edge() are direct calls the
 // compiler can inline; called with a `const Topology&` they dispatch virtually as before. Same
