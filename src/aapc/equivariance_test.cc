@@ -69,6 +69,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/schedules.h"
+#include "aapc/subsets_for_tests.h"
 
 namespace topocheck::aapc {
 namespace {
@@ -304,20 +305,11 @@ std::string faults_text(const std::vector<NodeId>& faults) { return fmt::format(
 std::vector<std::vector<NodeId>> orbit_representatives(int n, int f) {
   const NodeId N = NodeId{1} << n;
   std::vector<std::vector<NodeId>> out;
-  std::vector<NodeId> set(f);
-  std::function<void(int, NodeId)> rec = [&](int k, NodeId from) {
-    if (k == f) {
-      for (NodeId t = 1; t < N; ++t)
-        if (translate(set, t) < set) return;
-      out.push_back(set);
-      return;
-    }
-    for (NodeId x = from; x < N; ++x) {
-      set[k] = x;
-      rec(k + 1, x + 1);
-    }
-  };
-  rec(0, 0);
+  for (const std::vector<NodeId>& set : all_subsets(n, f)) {
+    bool least = true;
+    for (NodeId t = 1; t < N && least; ++t) least = !(translate(set, t) < set);
+    if (least) out.push_back(set);
+  }
   return out;
 }
 

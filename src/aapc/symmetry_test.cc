@@ -26,6 +26,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/schedules.h"
+#include "aapc/subsets_for_tests.h"
 #include "aapc/symmetry.h"
 
 namespace topocheck::aapc {
@@ -52,25 +53,6 @@ std::vector<NodeId> image(const std::vector<NodeId>& set, const Automorphism& g)
   std::vector<NodeId> out;
   for (NodeId x : set) out.push_back(g.apply(x));
   std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Every f-subset of Q_n, ascending lists in lexicographic order.
-std::vector<std::vector<NodeId>> all_subsets(int n, int f) {
-  std::vector<std::vector<NodeId>> out;
-  std::vector<NodeId> set(f);
-  const NodeId N = NodeId{1} << n;
-  std::function<void(int, NodeId)> rec = [&](int k, NodeId from) {
-    if (k == f) {
-      out.push_back(set);
-      return;
-    }
-    for (NodeId x = from; x < N; ++x) {
-      set[k] = x;
-      rec(k + 1, x + 1);
-    }
-  };
-  rec(0, 0);
   return out;
 }
 
