@@ -180,6 +180,17 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 1 "DIFFERS: expected refuted, got holds" --corpus "$tmp/wrongledger" verify hypercube.ecube.shortest --budget quick
 
+# --reading: only the matching readings (repeatable globs; the claim glob after it stays a claim
+# glob); a glob that matches no reading of the selected claims is bad usage.
+expect 2 "--reading: 'nope' matches no reading of the selected claims" verify 'metacube.thm2.length' --reading nope
+expect 0 "" verify --reading 'paper-key*' 'metacube.thm2.length' --budget quick --json "$tmp/reading.json"
+python3 - "$tmp/reading.json" <<'PY' && passes=$((passes+1)) || { echo "FAIL: verify --reading selects one reading"; fails=$((fails+1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(c["id"], c["reading"]) for c in d["claims"]] == [("metacube.thm2.length", "paper-keybit-example4")], d["claims"]
+PY
+expect 0 "2 claim readings" verify 'metacube.thm2.length' --reading paper --reading 'paper-keybit-*' --budget quick
+
 # Sharded verify and merge. Bad --shard values: exit 2, one line naming --shard.
 for bad in 0/4 5/4 1/0 4 x/4 1/ /4; do
   expect 2 "--shard: '$bad'" verify 'hypercube.ecube.*' --budget quick --shard "$bad"

@@ -36,6 +36,12 @@ Result<std::vector<const Claim*>> select_claims(const Registry& registry,
   return ordered;
 }
 
+bool reading_selected(const std::vector<std::string>& globs, const std::string& name) {
+  if (globs.empty()) return true;
+  return std::any_of(globs.begin(), globs.end(),
+                     [&](const std::string& g) { return fnmatch(g.c_str(), name.c_str(), 0) == 0; });
+}
+
 uint64_t derive_seed(uint64_t base, const std::string& claim, const std::string& reading) {
   // FNV-1a over the names, then splitmix64 with the base seed.
   uint64_t h = 1469598103934665603ULL;
@@ -133,7 +139,8 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
   struct Job { const Claim* claim; const Reading* reading; };
   std::vector<Job> jobs;
   for (const Claim* c : claims)
-    for (const Reading& r : c->readings) jobs.push_back({c, &r});
+    for (const Reading& r : c->readings)
+      if (reading_selected(options.readings, r.name)) jobs.push_back({c, &r});
   std::vector<ReadingVerdict> out(jobs.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {

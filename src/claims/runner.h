@@ -54,7 +54,12 @@ struct VerifyOptions {
   std::filesystem::path corpus_dir;
   Progress* progress = nullptr;
   std::optional<Shard> shard;  // --shard i/N (see Shard in claim.h)
+  // --reading: only the readings whose name matches one of these globs (fnmatch); empty: all.
+  std::vector<std::string> readings;
 };
+
+// Whether reading `name` is selected by the --reading globs (all readings when there are none).
+bool reading_selected(const std::vector<std::string>& globs, const std::string& name);
 
 // Runs every reading of every claim in `claims`, in parallel over readings with `jobs` threads,
 // and compares the verdicts with the ledger (compare_with_ledger; one shard of several is

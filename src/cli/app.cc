@@ -153,6 +153,7 @@ struct VerifyArgs {
   int jobs = 0;
   std::string json_file, junit_file;
   std::string shard;  // "i/N", empty: not sharded
+  std::vector<std::string> readings;  // --reading globs, empty: every reading
 };
 
 // Table, ledger notes, --json and --junit of a verify or merge run; returns the exit code.
@@ -203,9 +204,18 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   auto cases = corpus::load_all(corpus_dir);
   if (!cases) return report_error(cases.error());
 
+  // Each --reading glob must select a reading of the selected claims (a typo must not run nothing).
+  for (const std::string& g : args.readings) {
+    bool any = false;
+    for (const claims::Claim* c : *selected)
+      for (const claims::Reading& r : c->readings) any = any || claims::reading_selected({g}, r.name);
+    if (!any)
+      return usage_error(fmt::format("--reading: '{}' matches no reading of the selected claims (see `topocheck list`)", g));
+  }
   const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
   size_t readings = 0;
-  for (const claims::Claim* c : *selected) readings += c->readings.size();
+  for (const claims::Claim* c : *selected)
+    for (const claims::Reading& r : c->readings) readings += claims::reading_selected(args.readings, r.name) ? 1 : 0;
   std::fprintf(stderr, "topocheck verify: budget %s, seed %llu, %d job(s), %zu claim(s), %zu reading(s)%s\n",
                args.budget.c_str(), static_cast<unsigned long long>(args.seed), jobs, selected->size(), readings,
                shard ? fmt::format(", shard {}", shard->to_string()).c_str() : "");
@@ -217,10 +227,12 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.corpus_dir = corpus_dir;
   options.progress = &progress;
   options.shard = shard;
+  options.readings = args.readings;
   const auto verdicts = claims::verify(*selected, *ledger, *cases, options);
   progress.clear();
-  // The whole ledger is checked for stale entries only when every claim ran, and not in one shard.
-  const auto stale = args.globs.empty() && !(shard && shard->count > 1)
+  // The whole ledger is checked for stale entries only when every claim reading ran, and not in
+  // one shard.
+  const auto stale = args.globs.empty() && args.readings.empty() && !(shard && shard->count > 1)
                          ? claims::stale_expectations(*ledger, registry)
                          : std::vector<std::string>{};
   if (shard && shard->count > 1)
@@ -1155,6 +1167,9 @@ int run(int argc, char** argv) {
   verify->add_option("--jobs", verify_args.jobs, "parallel claim readings (default: cores)");
   verify->add_option("--json", verify_args.json_file, "write the verdicts as JSON to FILE ('-': stdout)");
   verify->add_option("--junit", verify_args.junit_file, "write the verdicts as JUnit XML to FILE");
+  verify->add_option("--reading", verify_args.readings,
+                     "only the readings matching this glob (repeatable; default: every reading of each claim)")
+      ->allow_extra_args(false);  // one glob per --reading: `--reading paper 'metacube.*'` keeps the claim glob
   verify->add_option("--shard", verify_args.shard,
                      "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; other methods run "
                      "in shard 1; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
