@@ -34,7 +34,12 @@
 // (formatting the message), as in a sweep that keeps going. Max-flow must find k + m on every pair
 // (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
 // timed loops.
-// Measured (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
+// Measured in session 20 (one core of a 2-core Intel Xeon 2.6 GHz VM, 2 MB L2 per core, Release,
+// --benchmark_min_time=1, four runs; pairs/s, MC(2,3) / MC(3,2)): construct+check on the passing
+// pairs 2.75-3.07 M / 2.19-2.30 M (the target lines print 153% / 114%); construct into a block
+// 5.1-5.3 M / 4.0-4.2 M; check a block 9.5-9.9 M / 5.6-5.9 M; max-flow 70 / 0.73, so the ratios
+// are 4.4e4x / 3.1e6x. Best of 100 trials over the same 4096 passing pairs: 344 / 433 ns per pair.
+// Measured in session 19 (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
 // MC(2,3) / MC(3,2), one run): construct into a block 2.62 M / 2.04 M (into paths 2.01 M / 1.69 M,
 // fresh result 1.49 M / 1.27 M); check a block 4.35 M / 2.47 M (paths 2.20 M / 1.51 M, worded 86 K /
 // 51 K); construct+check 418 K / 155 K on the whole sample (784 / 1581 of 4096 pairs fail and are
@@ -43,8 +48,9 @@
 // loop runs at 480-500 ns per pair for a while, then at 700-800 ns): repeated runs of the passing
 // pairs gave 1.42-1.95 M pairs/s on MC(2,3). A loop over the same 4096 passing pairs, best of 200
 // trials, gives 466-490 ns per pair on MC(2,3) (2.0-2.1 M pairs/s) and 680-700 ns on MC(3,2)
-// (1.43-1.47 M pairs/s). The target, 2 M pairs/s per core, is reached on MC(2,3) only in
-// the machine's fast phases and is not reached on MC(3,2). Instructions per passing pair
+// (1.43-1.47 M pairs/s). The target, 2 M pairs/s per core, was reached there on MC(2,3)
+// only in the machine's fast phases and not on MC(3,2); it is a rate per core, so it depends on
+// the machine (met on both on the Intel VM above). Instructions per passing pair
 // (callgrind, construct+check): MC(2,3) 6.17 K, MC(3,2) 7.34 K (9.25 K and 12.4 K with paths as
 // std::vector<Path>, before the branch-free p3 pieces and key bit, Algorithm 1's walks unrolled for
 // m <= 3 along a ClassCycle with per-class tables, core's hop_defects word per hop and node stamps
