@@ -42,25 +42,33 @@ Candidate candidate(int n, NodeId pivot, const std::vector<NodeId>& rows) {
   return c;
 }
 
+// Calls f(p, rows) for every pivot p of `set` (in the set's order) and every order of its rows
+// (the other elements XOR p), lexicographically from ascending: the translation part of an
+// automorphism taking p to 0, and each order of what becomes the nonzero rows.
+template <class F>
+void for_each_pivot_and_row_order(const std::vector<NodeId>& set, F&& f) {
+  for (NodeId p : set) {
+    std::vector<NodeId> rows;
+    for (NodeId x : set)
+      if (x != p) rows.push_back(x ^ p);
+    std::sort(rows.begin(), rows.end());
+    do f(p, rows);
+    while (std::next_permutation(rows.begin(), rows.end()));
+  }
+}
+
 // The least candidate (first found among equals): pivots ascending, row orders lexicographic.
 Candidate least_candidate(const FaultSet& faults) {
   const int n = faults.n();
-  const std::vector<NodeId>& F = faults.faulty();
   Candidate best;
   bool have = false;
-  for (NodeId p : F) {
-    std::vector<NodeId> rows;
-    for (NodeId x : F)
-      if (x != p) rows.push_back(x ^ p);
-    std::sort(rows.begin(), rows.end());
-    do {
-      Candidate c = candidate(n, p, rows);
-      if (!have || c.set < best.set) {
-        best = std::move(c);
-        have = true;
-      }
-    } while (std::next_permutation(rows.begin(), rows.end()));
-  }
+  for_each_pivot_and_row_order(faults.faulty(), [&](NodeId p, const std::vector<NodeId>& rows) {
+    Candidate c = candidate(n, p, rows);
+    if (!have || c.set < best.set) {
+      best = std::move(c);
+      have = true;
+    }
+  });
   return best;
 }
 
@@ -161,25 +169,19 @@ uint64_t orbit_size(const FaultSet& faults) {
   if (K.empty()) return 1;
   std::vector<NodeId> target(K.begin() + 1, K.end());  // K's nonzero rows, ascending
   uint64_t stabilizer = 0;
-  for (NodeId t : K) {
-    std::vector<NodeId> rows;
-    for (NodeId x : K)
-      if (x != t) rows.push_back(x ^ t);
-    std::sort(rows.begin(), rows.end());
-    do {
-      // sigma maps rows[j] to target[j] for every j: dimension i must go to a dimension with
-      // the same column; count the bijections between equal columns.
-      std::map<uint32_t, int> from, to;
-      for (int i = 0; i < n; ++i) {
-        ++from[column_key(rows, i)];
-        ++to[column_key(target, i)];
-      }
-      if (from != to) continue;
-      uint64_t ways = 1;
-      for (const auto& [key, count] : from) ways *= factorial(count);
-      stabilizer += ways;
-    } while (std::next_permutation(rows.begin(), rows.end()));
-  }
+  for_each_pivot_and_row_order(K, [&](NodeId, const std::vector<NodeId>& rows) {
+    // sigma maps rows[j] to target[j] for every j: dimension i must go to a dimension with
+    // the same column; count the bijections between equal columns.
+    std::map<uint32_t, int> from, to;
+    for (int i = 0; i < n; ++i) {
+      ++from[column_key(rows, i)];
+      ++to[column_key(target, i)];
+    }
+    if (from != to) return;
+    uint64_t ways = 1;
+    for (const auto& [key, count] : from) ways *= factorial(count);
+    stabilizer += ways;
+  });
   return group / stabilizer;
 }
 
