@@ -35,8 +35,8 @@
 // (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
 // timed loops.
 // Measured in session 20 (one core of a 2-core Intel Xeon 2.6 GHz VM, 2 MB L2 per core, Release,
-// --benchmark_min_time=1, four runs; pairs/s, MC(2,3) / MC(3,2)): construct+check on the passing
-// pairs 2.75-3.07 M / 2.19-2.30 M (the target lines print 153% / 114%); construct into a block
+// --benchmark_min_time=1, eight runs; pairs/s, MC(2,3) / MC(3,2)): construct+check on the passing
+// pairs 2.75-3.07 M / 2.03-2.30 M (the target lines print 138-153% / 102-115%); construct into a block
 // 5.1-5.3 M / 4.0-4.2 M; check a block 9.5-9.9 M / 5.6-5.9 M; max-flow 70 / 0.73, so the ratios
 // are 4.4e4x / 3.1e6x. Best of 100 trials over the same 4096 passing pairs: 344 / 433 ns per pair.
 // Measured in session 19 (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
@@ -145,41 +145,39 @@ std::vector<Prebuilt> prebuilt(const Metacube& mc) {
   return out;
 }
 
-void BM_Alg4Construct(benchmark::State& state) {
+// Times construct(mc, s, t) over the sample's kCheckPairs pairs.
+template <class Construct>
+void construction_loop(benchmark::State& state, Construct&& construct) {
   const Metacube mc = metacube_of(state);
   const auto pairs = sample_pairs(mc, kCheckPairs);
   for (auto _ : state)
-    for (const auto& [s, t] : pairs) benchmark::DoNotOptimize(topocheck::metacube::metacube_disjoint_paths(mc, s, t, paper()));
+    for (const auto& [s, t] : pairs) construct(mc, s, t);
   state.SetLabel(mc.name());
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
+}
+
+void BM_Alg4Construct(benchmark::State& state) {
+  construction_loop(state, [](const Metacube& mc, Node s, Node t) {
+    benchmark::DoNotOptimize(topocheck::metacube::metacube_disjoint_paths(mc, s, t, paper()));
+  });
 }
 BENCHMARK(BM_Alg4Construct)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 void BM_Alg4ConstructInto(benchmark::State& state) {
-  const Metacube mc = metacube_of(state);
-  const auto pairs = sample_pairs(mc, kCheckPairs);
   topocheck::metacube::Alg4Result result;  // reused, as check_alg4 reuses its thread's
-  for (auto _ : state)
-    for (const auto& [s, t] : pairs) {
-      topocheck::metacube::metacube_disjoint_paths_into(mc, s, t, paper(), result);
-      benchmark::DoNotOptimize(result);
-    }
-  state.SetLabel(mc.name());
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
+  construction_loop(state, [&result](const Metacube& mc, Node s, Node t) {
+    topocheck::metacube::metacube_disjoint_paths_into(mc, s, t, paper(), result);
+    benchmark::DoNotOptimize(result);
+  });
 }
 BENCHMARK(BM_Alg4ConstructInto)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 void BM_Alg4ConstructBlock(benchmark::State& state) {
-  const Metacube mc = metacube_of(state);
-  const auto pairs = sample_pairs(mc, kCheckPairs);
   topocheck::PathBlock block;  // reused, as check_alg4 reuses its thread's
-  for (auto _ : state)
-    for (const auto& [s, t] : pairs) {
-      topocheck::metacube::metacube_disjoint_paths_block(mc, s, t, paper(), block);
-      benchmark::DoNotOptimize(block);
-    }
-  state.SetLabel(mc.name());
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kCheckPairs);
+  construction_loop(state, [&block](const Metacube& mc, Node s, Node t) {
+    topocheck::metacube::metacube_disjoint_paths_block(mc, s, t, paper(), block);
+    benchmark::DoNotOptimize(block);
+  });
 }
 BENCHMARK(BM_Alg4ConstructBlock)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
