@@ -74,9 +74,10 @@
 
 #include "bench/ratio_reporter.h"
 #include "core/checks.h"
+#include "core/sweep/fast_checks.h"
 #include "core/graph.h"
 #include "core/node.h"
-#include "core/path_block.h"
+#include "core/sweep/path_block.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
@@ -285,7 +286,7 @@ void BM_MaxFlowConnectivity(benchmark::State& state) {
 BENCHMARK(BM_MaxFlowConnectivity)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 // The reduced exhaustive sweep of MC(3,3) (2^3 sources with zero M fields x 2^27 targets = 2^30
-// pairs; metacube_scope.h kExhaustiveSharded) per core: Theorem 2's length check (which holds
+// pairs; catalog/metacube/scope.h kExhaustiveSharded) per core: Theorem 2's length check (which holds
 // under both readings) on the spread sample of MC(3,3) pairs, reading `paper` (range 0) and
 // `repaired` (range 1, Algorithm 4 completed by augmenting paths: far slower, so fewer pairs).
 // The summary projects the whole sweep: 2^30 / (pairs per second) / 3600 core-hours.

@@ -9,7 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/ratio_reporter.h"
-#include "routing/network.h"
+#include "network/network.h"
 #include "routing/simulator.h"
 #include "routing/study.h"
 #include "routing/trace_check.h"

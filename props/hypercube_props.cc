@@ -26,7 +26,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "claims/claim.h"
-#include "claims/hypercube_scope.h"
+#include "catalog/hypercube/scope.h"
 #include "core/checks.h"
 #include "core/core_gen.h"
 #include "core/node.h"

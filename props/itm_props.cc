@@ -8,7 +8,7 @@
 //    Theorem 5 (itm.thm5.contention_free, reading `exterior`: the paper's independence, the
 //    circular order) up to kContentionMaxNodes = 40 (the check costs O(n^4));
 //  - the explicit-path oracle (itm_oracle.h) agrees with the naive checkers on random ITMs of up to
-//    12 nodes (the exhaustive comparison up to 9 nodes is tests/itm_oracle_test.cc);
+//    12 nodes (the exhaustive comparison up to 9 nodes is src/itm/itm_oracle_test.cc);
 //  - SHRINKING WORKS: a deliberately false property ("no ITM has a node of degree >= 5") shrinks to
 //    a sequence of exactly 6 nodes, the true minimum (a node of degree 5 has 5 neighbours), and
 //    the negative control "Lemma 4 holds under any-edge" shrinks to `any-edge "3:(0,1) 4:(0,1)"`,
@@ -45,7 +45,7 @@
 namespace topocheck::itm {
 namespace {
 
-// TODO(itm random scope): move these into claims/itm_scope.h beside the exhaustive scopes when the
+// TODO(itm random scope): move these into catalog/itm/scope.h beside the exhaustive scopes when the
 // ITM claims get a `random` method; until then they are this file's own.
 const claims::PerBudget<int> kPropertyCases{100, 1000, 10000};
 constexpr int kDeadlockMaxNodes = 300;   // Theorem 2, Lemma 4: O(n^2) and O(n) checks (build: O(n^3))
@@ -325,7 +325,7 @@ TEST(ItmShrinking, LemmaFourUnderAnyEdgeShrinksToTheDoubleEar) {
 }
 
 // A reading that fails: with the second message reversed (w->x and z->y), Theorem 5 is false.
-// tests/itm_oracle_test.cc measures every labelled exterior ITM: none of 5 nodes or fewer fails,
+// src/itm/itm_oracle_test.cc measures every labelled exterior ITM: none of 5 nodes or fewer fails,
 // 24 of the 60 with 6 nodes do; shrinking reaches 6 nodes.
 TEST(ItmShrinking, TheoremFiveReversedShrinksToSixNodes) {
   const std::string id = "itm.thm5.contention_free[exterior-reversed]";

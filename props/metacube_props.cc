@@ -39,7 +39,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "claims/claim.h"
-#include "claims/metacube_scope.h"
+#include "catalog/metacube/scope.h"
 #include "core/checks.h"
 #include "core/core_gen.h"
 #include "core/node.h"
@@ -177,7 +177,7 @@ Violation Alg4Commutation(const Metacube& mc, Node s, Node t, Node a, const Alg4
 }
 
 // The reading `repaired` is checked on metacubes with k <= kRepairedMaxK (the `random` verify
-// method's limit, claims/metacube_scope.h: for k >= 4 its completion's search can take seconds
+// method's limit, catalog/metacube/scope.h: for k >= 4 its completion's search can take seconds
 // per pair), so larger class cubes are outside its random scope (stated in the README, not hidden).
 constexpr int kRepairedMaxK = scope::kRepairedRandomMaxK;
 

@@ -1,7 +1,7 @@
 // Properties of task migration through double disjoint paths (Chen and Tzeng, paper 000), on random
 // inputs from migration::gen::migration_input (src/migration/migration_gen.h): n = 1..16, dim(S) =
 // dim(T) <= 8, alpha, the procedure's open choices and up to 48 blocks
-// (claims/migration_scope.h):
+// (catalog/migration/scope.h):
 //  - the generator's contract: every value and every shrink is valid (make_instance, parse_alpha,
 //    validate_blocks accept it), shrinks are smaller, the value and its shrinks are functions of
 //    (rc::Random, size), it prints as the CLI's flags, and all of Section 4's situations occur;
@@ -40,7 +40,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "claims/claim.h"
-#include "claims/migration_scope.h"
+#include "catalog/migration/scope.h"
 #include "core/checks.h"
 #include "core/core_gen.h"
 #include "core/node.h"

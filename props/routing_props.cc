@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-#include "claims/routing_inputs.h"
+#include "catalog/routing/inputs.h"
 #include "props/props_harness.h"
 #include "routing/trace_check.h"
 

@@ -39,12 +39,12 @@
 #include "itm/itm.h"
 #include "itm/itm_gen.h"
 #include "props/props_harness.h"
-#include "routing/network.h"
-#include "routing/wormhole.h"
-#include "routing/wormhole_check.h"
-#include "routing/wormhole_graphs.h"
-#include "routing/wormhole_routing.h"
-#include "routing/wormhole_traffic.h"
+#include "network/network.h"
+#include "wormhole/wormhole.h"
+#include "wormhole/wormhole_check.h"
+#include "wormhole/wormhole_graphs.h"
+#include "wormhole/wormhole_routing.h"
+#include "wormhole/wormhole_traffic.h"
 
 namespace topocheck::routing {
 namespace {

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
-#include "claims/hypercube_scope.h"
+#include "catalog/hypercube/scope.h"
 #include "core/checks.h"
 #include "core/path.h"
 #include "hypercube/hypercube_checks.h"

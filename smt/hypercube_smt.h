@@ -38,7 +38,7 @@
 // with P3Variant::kBrokenMissingFlip and n = 1 it is kCounterexample (e.g. y = x: P_0 = x : x^(0)
 // does not end at y), which check_alg2_disjoint confirms.
 // Measured cost (Z3 4.8.12, as printed): n = 10 uses 1.9 M rlimit units in 0.8 s, n = 20 26 M in
-// 8.5 s, n = 28 100 M in 37 s (see hypercube_scope.h for the budgets).
+// 8.5 s, n = 28 100 M in 37 s (see catalog/hypercube/scope.h for the budgets).
 // Preconditions: 1 <= n <= 63 (TC_CHECK aborts otherwise; attach_hypercube_smt's prove function
 // validates user params first).
 #pragma once

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "claims/claim.h"
-#include "claims/hypercube_scope.h"
+#include "catalog/hypercube/scope.h"
 #include "core/path.h"
 #include "hypercube/hypercube.h"
 #include "hypercube/hypercube_checks.h"

@@ -185,7 +185,7 @@ Result<std::vector<std::vector<std::pair<int, int>>>> polygon_violating_models(i
                                                                               ItmEncoding encoding);
 
 // Scopes per budget (quick / standard / deep), from the measured costs above with 2-3x rlimit
-// headroom. They belong beside the exhaustive scopes in claims/itm_scope.h (as hypercube_scope.h
+// headroom. They belong beside the exhaustive scopes in catalog/itm/scope.h (as catalog/hypercube/scope.h
 // holds the hypercube's); here until that file's owner takes them.
 namespace itm_smt_scope {
 // Theorem 2, both rules: n = 3..max (the whole deep sweep takes about 10 s).

@@ -16,7 +16,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
-#include "claims/metacube_scope.h"
+#include "catalog/metacube/scope.h"
 #include "core/checks.h"
 #include "metacube/routing.h"
 

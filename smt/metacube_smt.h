@@ -7,7 +7,7 @@
 //    (s^a, t^a) are those of (s, t) with every node XORed with a (claim
 //    metacube.symmetry.alg4_commutes). Decided as the claim checks it, per pair with one
 //    translation, a_s = the M part of s (s^a_s is s's class field alone): over all pairs that is
-//    equivalent to every a (metacube_claims.cc gives the argument: translations compose and
+//    equivalent to every a (catalog/metacube/claims.cc gives the argument: translations compose and
 //    a_(s^a) = a_s ^ a), and a counterexample is then a pair the claim's check_case replays;
 //  - prove_automorphism: for all u, v and every class-zero a, (u, v) is an edge iff (u^a, v^a) is
 //    (claim metacube.symmetry.automorphism).
@@ -98,7 +98,7 @@
 //                                                                     (keybit: 8.9 / 2.4)
 // Of a counterexample's cost, nearly all is the minimization (the first model of MC(2,2) valid
 // costs 0.04 M, of commutes 0.4 M; proving that no smaller pair fails is the expensive part). Re-measure with metacube_smt_test --gtest_also_run_disabled_tests
-// --gtest_filter=*MeasureCosts. The rlimits per budget are in claims/metacube_scope.h.
+// --gtest_filter=*MeasureCosts. The rlimits per budget are in catalog/metacube/scope.h.
 // Preconditions: Metacube::make(k, m) succeeds (TC_CHECK aborts otherwise; attach_metacube_smt's
 // prove functions validate user params first).
 #pragma once

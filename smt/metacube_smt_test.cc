@@ -28,7 +28,8 @@
 #include <nlohmann/json.hpp>
 
 #include "claims/claim.h"
-#include "claims/metacube_scope.h"
+#include "registry/full_registry.h"
+#include "catalog/metacube/scope.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
@@ -437,7 +438,7 @@ TEST(MetacubeSmt, CommutationIsProvedWhereExhaustiveSearchFindsItHolds) {
 
 // Under `paper`, case 2's key bit compares M_s[c_s^(i)] with M_t[c_t^(i)], fields of different
 // index, and a translation changes them differently: commutation fails in MC(2,2).
-// The claim's per-pair check (metacube_claims.cc): translate (s, t) by a_s, the M part of s.
+// The claim's per-pair check (catalog/metacube/claims.cc): translate (s, t) by a_s, the M part of s.
 Node source_translation(const Metacube& mc, Node s) {
   return Node{s.bits & ((uint64_t{1} << (mc.m() * mc.h())) - 1), mc.width()};
 }
@@ -546,7 +547,7 @@ const claims::MethodFn* smt_method(const claims::Reading& reading) {
 }
 
 TEST(MetacubeSmt, AttachAddsSmtMethodsAndProveFunctionsToTheRealClaims) {
-  claims::Registry registry = claims::default_registry();
+  claims::Registry registry = full_registry();
   attach_metacube_smt(registry);
   claims::RunContext ctx;
   ctx.budget = claims::Budget::kQuick;
@@ -590,7 +591,7 @@ TEST(MetacubeSmt, AttachAddsSmtMethodsAndProveFunctionsToTheRealClaims) {
 }
 
 TEST(MetacubeSmt, ProveRejectsBadParamsNamingThem) {
-  claims::Registry registry = claims::default_registry();
+  claims::Registry registry = full_registry();
   attach_metacube_smt(registry);
   const claims::Reading& r = reading_of(registry, "metacube.thm2.length", "paper");
   for (const auto& [params, name] :
@@ -641,7 +642,7 @@ TEST(MetacubeSmt, RlimitIsDeterministicAndBoundsTheWholeProof) {
 }
 
 // Not a check: prints what each decision costs (rlimit units, seconds) for the metacubes of the
-// deep SMT scope, to keep smt/metacube_smt.h's table and metacube_scope.h's budgets measured. Run
+// deep SMT scope, to keep smt/metacube_smt.h's table and catalog/metacube/scope.h's budgets measured. Run
 // with --gtest_also_run_disabled_tests --gtest_filter=*MeasureCosts (TC_SMT_SIZES="k,m;k,m" to
 // choose the metacubes).
 TEST(MetacubeSmtCosts, DISABLED_MeasureCosts) {

@@ -8,8 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "claims/claim.h"
-#include "claims/hypercube_scope.h"
-#include "claims/metacube_scope.h"
+#include "registry/full_registry.h"
+#include "catalog/hypercube/scope.h"
+#include "catalog/metacube/scope.h"
 #include "claims/ledger.h"
 #include "claims/random_method.h"
 #include "claims/report.h"
@@ -149,16 +150,17 @@ TEST(Verify, ANewCounterexampleDiffersFromTheLedgerUntilItIsStoredThenReplays) {
   registry.add(broken_claim(P3Variant::kBrokenAscendingOrder));
   Ledger ledger;
   ledger.expectations.push_back({"selftest.broken_p3.disjoint", "literal", Outcome::kRefuted, {}, "", "test"});
+  // The ledger names no case yet: the refutation differs until one is stored and named.
   const fs::path dir = temp_dir("verify");
   VerifyOptions options;
   options.corpus_dir = dir;
   std::vector<const Claim*> claims = {&registry.claims()[0]};
 
-  auto first = verify(claims, ledger, {}, options);
+  auto first = verify(claims, ledger, options);
   ASSERT_EQ(first.size(), 1u);
   EXPECT_EQ(first[0].outcome, Outcome::kRefuted);
   EXPECT_FALSE(first[0].matches);
-  EXPECT_NE(first[0].mismatch.find("new counterexample"), std::string::npos);
+  EXPECT_NE(first[0].mismatch.find("names no case"), std::string::npos) << first[0].mismatch;
 
   // Store it (atomically), load it back, and verify again: now it matches and names the case.
   corpus::Case c = to_case(first[0].claim, first[0].reading, *first[0].counterexample, Method::kExhaustive,
@@ -169,9 +171,20 @@ TEST(Verify, ANewCounterexampleDiffersFromTheLedgerUntilItIsStoredThenReplays) {
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   ASSERT_EQ(loaded->size(), 1u);
   EXPECT_TRUE(corpus::same_input(loaded->front(), c));
-  auto second = verify(claims, ledger, *loaded, options);
+  ledger.expectations[0].corpus_case = fs::relative(file, dir).string();
+  auto second = verify(claims, ledger, options);
   EXPECT_TRUE(second[0].matches) << second[0].mismatch;
   EXPECT_EQ(second[0].corpus_case, fs::relative(file, dir).string());
+
+  // A ledger naming another case (here: one of another input) makes the same refutation differ.
+  corpus::Case other = c;
+  other.input["x"] = "not the same input";
+  const fs::path other_file = corpus::counterexample_path(dir, other);
+  ASSERT_TRUE(corpus::write_atomic(other_file, corpus::to_json(other).dump(2)).ok());
+  ledger.expectations[0].corpus_case = fs::relative(other_file, dir).string();
+  auto third = verify(claims, ledger, options);
+  EXPECT_FALSE(third[0].matches);
+  EXPECT_NE(third[0].mismatch.find("not the ledger's case"), std::string::npos) << third[0].mismatch;
 
   auto replayed = replay_case(registry, loaded->front());
   ASSERT_TRUE(replayed.ok());
@@ -180,12 +193,12 @@ TEST(Verify, ANewCounterexampleDiffersFromTheLedgerUntilItIsStoredThenReplays) {
 }
 
 TEST(Verify, AMissingLedgerEntryIsADifference) {
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   Ledger empty;
   VerifyOptions options;
   options.budget = Budget::kQuick;
   options.corpus_dir = corpus_dir();
-  auto v = verify({registry.find("hypercube.ecube.shortest")}, empty, {}, options);
+  auto v = verify({registry.find("hypercube.ecube.shortest")}, empty, options);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].outcome, Outcome::kHolds);
   EXPECT_FALSE(v[0].matches);
@@ -215,7 +228,7 @@ TEST(Verify, InconclusiveIsNeverReportedAsHolds) {
 TEST(Ledger, TheShippedLedgerCoversEveryClaimReadingAndNothingElse) {
   auto ledger = load_ledger(corpus_dir() / "ledger.json");
   ASSERT_TRUE(ledger.ok()) << ledger.error().to_string();
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   EXPECT_TRUE(stale_expectations(*ledger, registry).empty());
   for (const Claim& c : registry.claims())
     for (const Reading& r : c.readings) EXPECT_NE(ledger->find(c.id, r.name), nullptr) << c.id << " " << r.name;
@@ -224,7 +237,7 @@ TEST(Ledger, TheShippedLedgerCoversEveryClaimReadingAndNothingElse) {
 TEST(Examples, Table1IsReproducedExceptItsRecordedErrata) {
   auto c = corpus::load_case(corpus_dir() / "hypercube/examples/table1.json");
   ASSERT_TRUE(c.ok()) << c.error().to_string();
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   auto report = check_example(registry, *c);
   ASSERT_TRUE(report.ok());
   EXPECT_TRUE(report->problems.empty());
@@ -238,7 +251,7 @@ TEST(Examples, TheLiteralHeadingOfTable1sFourthColumnDoesNotReproduceIt) {
   ASSERT_TRUE(c.ok());
   corpus::Case literal = *c;
   literal.input["columns"][3] = {{"x", "100"}, {"y", "000"}};
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   auto report = check_example(registry, literal);
   ASSERT_TRUE(report.ok());
   EXPECT_FALSE(report->problems.empty());
@@ -250,7 +263,7 @@ TEST(Examples, AChangedPrintedCellIsAnUnexplainedDifference) {
   ASSERT_TRUE(c.ok());
   corpus::Case changed = *c;
   changed.expected["columns"][0]["paths"][0][1] = "011";
-  auto report = check_example(default_registry(), changed);
+  auto report = check_example(full_registry(), changed);
   ASSERT_TRUE(report.ok());
   ASSERT_EQ(report->problems.size(), 1u);
   EXPECT_NE(report->problems[0].find("/columns/0/paths/0/1"), std::string::npos);
@@ -310,11 +323,11 @@ std::pair<std::vector<ReadingVerdict>, MergedShards> whole_and_merged(const std:
   options.corpus_dir = corpus_dir();
   options.jobs = count > 3 ? 1 : 2;
   const Ledger ledger;
-  auto whole = verify(claims, ledger, {}, options);
+  auto whole = verify(claims, ledger, options);
   std::vector<ShardReport> reports;
   for (int i = 1; i <= count; ++i) {
     options.shard = Shard{i, count};
-    const json j = verdicts_to_json(verify(claims, ledger, {}, options), options.budget, options.seed, 1, options.shard);
+    const json j = verdicts_to_json(verify(claims, ledger, options), options.budget, options.seed, 1, options.shard);
     auto report = shard_report_from_json(json::parse(j.dump()), fmt::format("shard{}.json", i));
     EXPECT_TRUE(report.ok()) << report.error().to_string();
     reports.push_back(*report);
@@ -328,7 +341,7 @@ std::pair<std::vector<ReadingVerdict>, MergedShards> whole_and_merged(const std:
 void expect_same_verdicts(const std::vector<ReadingVerdict>& whole, const MergedShards& merged);
 
 TEST(Shards, MergedShardsGiveTheWholeRunsVerdictsCasesAndFirstCounterexample) {
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   std::vector<const Claim*> claims;
   for (const char* id : {"hypercube.alg2.lengths", "hypercube.ecube.deadlock_free", "metacube.alg1.route",
                          "metacube.thm2.valid", "metacube.symmetry.alg4_commutes", "metacube.connectivity"})
@@ -341,7 +354,7 @@ TEST(Shards, MergedShardsGiveTheWholeRunsVerdictsCasesAndFirstCounterexample) {
 // s = 000, t = 010): in 2000 shards, shard 1 ([0, 2)) holds, shard 2 refutes with it, and every
 // later shard refutes with a later pair. The merge must keep shard 2's.
 TEST(Shards, TheMergedCounterexampleIsTheLowestRefutingShards) {
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   const auto [whole, merged] = whole_and_merged({registry.find("metacube.thm2.valid")}, 2000);
   ASSERT_EQ(whole.at(0).reading, "paper");
   ASSERT_TRUE(whole.at(0).counterexample.has_value());
@@ -372,7 +385,7 @@ void expect_same_verdicts(const std::vector<ReadingVerdict>& whole, const Merged
 }
 
 TEST(Shards, OnlyExhaustiveMethodsRunOutsideShardOne) {
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   RunContext ctx;
   ctx.budget = Budget::kQuick;
   ctx.shard = Shard{2, 2};
@@ -447,12 +460,14 @@ TEST(Symmetry, TheReducedSweepRefusesWithoutTheCommutationExpectation) {
     std::ofstream ledger(dir / "ledger.json");
     ledger << json{{"format", 1}, {"expectations", expectations}}.dump();
   }
-  Registry registry = default_registry();
+  const auto ledger = load_ledger(dir / "ledger.json");
+  ASSERT_TRUE(ledger.ok()) << ledger.error().to_string();
+  Registry registry = full_registry();
   const Claim& c = *registry.find("metacube.thm2.length");
   for (const std::string& reading : metacube_scope::kTranslationInvariantReadings) {
     RunContext ctx;
     ctx.budget = Budget::kDeep;
-    ctx.corpus_dir = dir;
+    attach_corpus(ctx, dir, &*ledger);
     const MethodResult r = c.find_reading(reading)->methods.at(0).second(ctx);
     EXPECT_EQ(r.outcome, Outcome::kError) << reading;
     EXPECT_EQ(r.cases, 0u) << reading;
@@ -470,7 +485,7 @@ TEST(Symmetry, TheReducedSweepRefusesWithoutTheCommutationExpectation) {
 // Combined with the exhaustive method, a random method that refutes too, or finds nothing, keeps
 // the exhaustive refutation and its counterexample.
 TEST(MetacubeRandom, AFailureIsShrunkToTheExhaustiveMethodsFirstCounterexample) {
-  Registry registry = default_registry();
+  Registry registry = full_registry();
   const Claim& c = *registry.find("metacube.thm2.valid");
   RunContext ctx;
   ctx.budget = Budget::kQuick;

@@ -69,7 +69,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/schedules.h"
-#include "aapc/subsets_for_tests.h"
+#include "aapc/testing/subsets.h"
 
 namespace topocheck::aapc {
 namespace {
@@ -166,7 +166,7 @@ Level compare(const Schedule& expected, bool expected_ok, const Schedule& actual
   return Level::kExact;
 }
 
-// ---- the generators as the claims sweep them (aapc_claims.cc, for_each_input) -------------------
+// ---- the generators as the claims sweep them (catalog/aapc/claims.cc, for_each_input) -------------------
 
 // A generator's parameters: A_1 d; A_2 d, d1, d2; A_f D, d.
 struct Params {

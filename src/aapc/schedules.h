@@ -70,7 +70,7 @@
 //     dividing along the caller's dimensions, with the units and checker verdict of (K,
 //     g(parameters)); as the parameters run over all of F's choices, g(parameters) run over all
 //     of K's, so the inputs of a whole orbit have exactly the outcomes of K's inputs. That is what
-//     lets the claims sweep one fault set per orbit (aapc_claims.cc; symmetry_test checks it
+//     lets the claims sweep one fault set per orbit (catalog/aapc/claims.cc; symmetry_test checks it
 //     exhaustively for n <= 5). Not per input: the generator on K does not respect K's own
 //     symmetries (every dimension permutation fixes K = {0}, but which dimensions are D and d
 //     matters), so two labellings of one (F, D, d) can differ by a unit (symmetry_test pins

@@ -1,5 +1,5 @@
 // Automorphisms of Q_n, canonical fault sets, and the canonical frame of A_2 and A_f
-// (symmetry.h, schedules.h Frame): the facts the orbit-reduced A_f sweep of aapc_claims.cc
+// (symmetry.h, schedules.h Frame): the facts the orbit-reduced A_f sweep of catalog/aapc/claims.cc
 // stands on, each checked exhaustively on small cubes against brute force:
 //   - canonical_form is constant on orbits and differs between orbits (every automorphism, n <= 4);
 //   - canonical_frame maps a fault set onto its canonical form; orbit_size counts the orbit;
@@ -26,7 +26,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/schedules.h"
-#include "aapc/subsets_for_tests.h"
+#include "aapc/testing/subsets.h"
 #include "aapc/symmetry.h"
 
 namespace topocheck::aapc {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "claims/ledger.h"
+
 namespace topocheck::claims {
 
 std::string to_string(Budget b) {
@@ -105,6 +107,23 @@ Result<Shard> parse_shard(std::string_view text) {
   if (*index < 1 || *index > *count)
     return invalid_argument(fmt::format("--shard: '{}': i must be 1..{} (shards count from 1)", text, *count));
   return Shard{*index, *count};
+}
+
+std::optional<Outcome> RunContext::expected(std::string_view claim, std::string_view reading) const {
+  if (!ledger) return std::nullopt;
+  const Expectation* e = ledger->find(std::string(claim), std::string(reading));
+  if (!e) return std::nullopt;
+  return e->at(budget);
+}
+
+Result<corpus::Case> RunContext::load_case(const std::string& relative_path) const {
+  if (!case_loader) return invalid_argument(fmt::format("{}: no corpus is given to this run", relative_path));
+  return case_loader(relative_path);
+}
+
+Result<std::vector<corpus::Case>> RunContext::examples(const std::string& family) const {
+  if (!examples_loader) return invalid_argument(fmt::format("the examples of {}: no corpus is given to this run", family));
+  return examples_loader(family);
 }
 
 MethodResult skipped_in_shard(Method method, const Shard& shard) {

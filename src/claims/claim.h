@@ -23,8 +23,11 @@
 
 #include "core/checks.h"
 #include "core/status.h"
+#include "corpus/corpus.h"
 
 namespace topocheck::claims {
+
+struct Ledger;  // claims/ledger.h
 
 enum class Budget { kQuick, kStandard, kDeep };
 enum class Method { kExample, kExhaustive, kRandom, kSmt, kOracle };
@@ -74,18 +77,32 @@ class Progress {
   virtual void update(std::string_view claim, std::string_view message) = 0;
 };
 
+// What a method is handed when it runs. The runner fills it in; a method never opens a file:
+// what it needs from the ledger or the corpus it asks for here.
 struct RunContext {
   Budget budget = Budget::kStandard;
   uint64_t seed = 0;                 // already derived for this claim and reading
   Progress* progress = nullptr;      // may be null
-  std::filesystem::path corpus_dir;  // root of the corpus (holds ledger.json)
   std::string claim_id;              // for progress messages
   std::optional<Shard> shard;        // verify --shard: sweep one slice (see Shard)
+  const Ledger* ledger = nullptr;    // the ledger verify compares with; null: none
+  // The corpus, read by the runner (claims/runner.h: attach_corpus): a stored case by its path
+  // relative to the corpus folder ("aapc/examples/x.json"), and every example case of a family
+  // (corpus/<family>/examples/), each validated on load; an error naming the file when one cannot
+  // be read. Unset: no corpus (every call is an error).
+  std::function<Result<corpus::Case>(const std::string& relative_path)> case_loader;
+  std::function<Result<std::vector<corpus::Case>>(const std::string& family)> examples_loader;
+
   void report(std::string_view message) const {
     if (progress) progress->update(claim_id, message);
   }
   // False in shards 2..N: work that is not split runs in shard 1 only.
   bool runs_unsplit_work() const { return !shard || shard->index == 1; }
+  // The ledger's expected verdict for a claim reading at this budget; nullopt without a ledger or
+  // an entry. (A method that rests on another claim's verdict asks here.)
+  std::optional<Outcome> expected(std::string_view claim, std::string_view reading) const;
+  Result<corpus::Case> load_case(const std::string& relative_path) const;
+  Result<std::vector<corpus::Case>> examples(const std::string& family) const;
 };
 
 // One input on which the claim fails; everything a corpus case needs.
@@ -185,21 +202,5 @@ class Registry {
  private:
   std::vector<Claim> claims_;
 };
-
-// Every claim with the methods of claims/ (example, exhaustive, random, oracle). smt/ adds its
-// methods with attach_*_smt(registry).
-Registry default_registry();
-
-// Family registration functions (one per src/<family>).
-void register_hypercube_claims(Registry& registry);
-void register_metacube_claims(Registry& registry);
-void register_metacube_oracle_claims(Registry& registry);  // metacube.thm2.optimality
-void register_itm_claims(Registry& registry);
-void register_itm_thm3_claims(Registry& registry);  // itm.thm3.*
-void register_migration_claims(Registry& registry);
-void register_aapc_claims(Registry& registry);           // schedules, examples, counts, bounds
-void register_aapc_property_claims(Registry& registry);  // aapc.prop1..3, Section 2
-void register_wormhole_claims(Registry& registry);       // paper 002 under wormhole switching (issue 8)
-void register_routing_claims(Registry& registry);        // paper 001: simulator contract, Section 4
 
 }  // namespace topocheck::claims

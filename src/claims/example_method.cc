@@ -12,7 +12,7 @@ MethodFn example_method(std::string claim_id, std::string reading_name, ExampleF
     MethodResult result;
     result.method = Method::kExample;
     const std::string family = claim_id.substr(0, claim_id.find('.'));
-    auto cases = corpus::load_all(ctx.corpus_dir / family / "examples");
+    auto cases = ctx.examples(family);
     if (!cases) {
       result.outcome = Outcome::kError;
       result.detail = cases.error().to_string();
@@ -38,8 +38,8 @@ MethodFn example_method(std::string claim_id, std::string reading_name, ExampleF
     }
     if (examples == 0) {
       result.outcome = Outcome::kError;
-      result.detail = fmt::format("no example case for {} [{}] under {}", claim_id, reading_name,
-                                  (ctx.corpus_dir / family / "examples").string());
+      result.detail = fmt::format("no example case for {} [{}] under corpus/{}/examples", claim_id, reading_name,
+                                  family);
       return result;
     }
     result.cases = examples;

@@ -88,6 +88,13 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
       if (!e.at("case").is_string()) return fail("'case' must be a string");
       x.corpus_case = e.at("case").get<std::string>();
     }
+    // A refutation is pinned to its witness: verify checks that case, not the whole corpus.
+    const bool refuted_somewhere =
+        x.verdict == Outcome::kRefuted ||
+        std::any_of(x.per_budget.begin(), x.per_budget.end(), [](const auto& b) { return b.second == Outcome::kRefuted; });
+    if (refuted_somewhere && x.corpus_case.empty())
+      return fail(fmt::format("{} [{}] is expected refuted but names no 'case' (the stored counterexample, relative to "
+                              "the corpus folder)", x.claim, x.reading));
     if (!seen.insert({x.claim, x.reading}).second)
       return fail(fmt::format("duplicate expectation for {} [{}]", x.claim, x.reading));
     ledger.expectations.push_back(std::move(x));

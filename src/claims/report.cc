@@ -74,6 +74,17 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
   return out;
 }
 
+std::string render_verdict_line(const ReadingVerdict& v, size_t done, size_t total, bool color) {
+  auto paint = [&](const std::string& s, const char* code) {
+    return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
+  };
+  const char* code = v.outcome == Outcome::kHolds ? "32" : v.outcome == Outcome::kRefuted ? "33" : "31";
+  const std::string counter = fmt::format("[{}/{}]", done, total);
+  return fmt::format("{:>{}} {} {} [{}] {:.2f} s: {}\n", counter, 2 * std::to_string(total).size() + 3,
+                     paint(fmt::format("{:<14}", verdict_word(v.outcome, v.empirical)), code), v.claim, v.reading,
+                     v.seconds, v.matches ? std::string("as in the ledger") : paint("DIFFERS: " + v.mismatch, "31"));
+}
+
 nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Budget budget,
                                 uint64_t seed, int jobs, std::optional<Shard> shard, int merged_shards) {
   nlohmann::json claims = nlohmann::json::array();

@@ -24,6 +24,10 @@
 namespace topocheck::claims {
 
 std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color);
+// One reading's verdict as one line, for the stream verify prints while it runs ("[12/275]"
+// counts finished readings): verdict, claim [reading], seconds, and "as in the ledger" or
+// "DIFFERS: why".
+std::string render_verdict_line(const ReadingVerdict& v, size_t done, size_t total, bool color);
 nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Budget budget,
                                 uint64_t seed, int jobs, std::optional<Shard> shard = std::nullopt,
                                 int merged_shards = 0);

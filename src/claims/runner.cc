@@ -133,8 +133,32 @@ corpus::Case to_case(const std::string& claim, const std::string& reading,
   return c;
 }
 
+void attach_corpus(RunContext& ctx, const std::filesystem::path& corpus_dir, const Ledger* ledger) {
+  ctx.ledger = ledger;
+  ctx.case_loader = [corpus_dir](const std::string& relative) -> Result<corpus::Case> {
+    const std::filesystem::path rel(relative);
+    if (rel.is_absolute() || std::find(rel.begin(), rel.end(), "..") != rel.end())
+      return invalid_argument(fmt::format("{}: a stored case is named by its path inside the corpus", relative));
+    return corpus::load_case(corpus_dir / rel);
+  };
+  ctx.examples_loader = [corpus_dir](const std::string& family) -> Result<std::vector<corpus::Case>> {
+    return corpus::load_all(corpus_dir / family / "examples");
+  };
+}
+
+RunContext context_for(const Claim& claim, const Reading& reading, const Ledger* ledger,
+                       const VerifyOptions& options) {
+  RunContext ctx;
+  ctx.budget = options.budget;
+  ctx.seed = derive_seed(options.seed, claim.id, reading.name);
+  ctx.progress = options.progress;
+  ctx.claim_id = claim.id + " [" + reading.name + "]";
+  ctx.shard = options.shard;
+  attach_corpus(ctx, options.corpus_dir, ledger);
+  return ctx;
+}
+
 std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, const Ledger& ledger,
-                                   const std::vector<corpus::Case>& corpus,
                                    const VerifyOptions& options) {
   struct Job { const Claim* claim; const Reading* reading; };
   std::vector<Job> jobs;
@@ -142,17 +166,18 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
     for (const Reading& r : c->readings)
       if (reading_selected(options.readings, r.name)) jobs.push_back({c, &r});
   std::vector<ReadingVerdict> out(jobs.size());
+  const bool one_shard = options.shard && options.shard->count > 1;
+  std::mutex announce;
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t k; (k = next.fetch_add(1)) < jobs.size();) {
-      RunContext ctx;
-      ctx.budget = options.budget;
-      ctx.seed = derive_seed(options.seed, jobs[k].claim->id, jobs[k].reading->name);
-      ctx.progress = options.progress;
-      ctx.corpus_dir = options.corpus_dir;
-      ctx.claim_id = jobs[k].claim->id + " [" + jobs[k].reading->name + "]";
-      ctx.shard = options.shard;
+      const RunContext ctx = context_for(*jobs[k].claim, *jobs[k].reading, &ledger, options);
       out[k] = run_reading(*jobs[k].claim, *jobs[k].reading, ctx);
+      compare_with_ledger(out[k], ledger, options.budget, options.corpus_dir, one_shard);
+      if (options.on_verdict) {
+        std::lock_guard<std::mutex> lock(announce);
+        options.on_verdict(out[k]);
+      }
     }
   };
   const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(jobs.size())));
@@ -160,50 +185,90 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
-  compare_with_ledger(out, ledger, corpus, options.budget, options.corpus_dir,
-                      options.shard && options.shard->count > 1);
   return out;
 }
 
-void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger,
-                         const std::vector<corpus::Case>& corpus, Budget budget,
-                         const std::filesystem::path& corpus_dir, bool one_shard) {
-  for (ReadingVerdict& v : verdicts) {
-    v.matches = false;
-    v.mismatch.clear();
-    v.corpus_case.clear();
-    const Expectation* e = ledger.find(v.claim, v.reading);
-    if (!e) {
-      v.mismatch = "the ledger has no expectation for this claim reading";
-      continue;
-    }
-    v.expected = e->at(budget);
-    if (one_shard && *v.expected == Outcome::kRefuted &&
-        (v.outcome == Outcome::kHolds || v.outcome == Outcome::kRefuted)) {
-      // One slice decides nothing about a refutation: the counterexample may lie in another
-      // shard, and this shard's first one need not be the sweep's first. `merge` decides.
-      v.matches = true;
-      continue;
-    }
-    if (v.outcome != *v.expected) {
-      v.mismatch = fmt::format("expected {}, got {}", to_string(*v.expected), to_string(v.outcome));
-      continue;
-    }
-    v.matches = true;
-    if (v.outcome == Outcome::kRefuted && v.counterexample) {
-      corpus::Case found = to_case(v.claim, v.reading, *v.counterexample, Method::kExhaustive, 0, budget);
-      auto stored = std::find_if(corpus.begin(), corpus.end(), [&](const corpus::Case& c) {
-        return c.kind == corpus::CaseKind::kCounterexample && corpus::same_input(c, found);
-      });
-      if (stored == corpus.end()) {
-        v.matches = false;
-        v.mismatch = fmt::format("new counterexample, not in the corpus (store it with "
-                                 "`topocheck search {} --reading {} --save`)", v.claim, v.reading);
-      } else {
-        v.corpus_case = std::filesystem::relative(stored->file, corpus_dir).string();
+SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& ledger, const SearchOptions& options) {
+  SearchOutcome out;
+  const auto start = std::chrono::steady_clock::now();
+  RunContext ctx = context_for(claim, reading, &ledger, options.run);
+  ctx.seed = options.run.seed;  // the search's seeds are its own: the first is the one given
+  const bool has_random = std::any_of(reading.methods.begin(), reading.methods.end(),
+                                      [](const auto& m) { return m.first == Method::kRandom; });
+  for (bool first = true;; first = false) {
+    for (const auto& [method, fn] : reading.methods) {
+      if (method == Method::kExample || (!first && method != Method::kRandom)) continue;
+      MethodResult r = fn(ctx);
+      r.method = method;
+      out.cases += r.cases;
+      if (r.outcome == Outcome::kRefuted && r.counterexample) {
+        corpus::Case c = to_case(claim.id, reading.name, *r.counterexample, method, ctx.seed, options.run.budget);
+        auto stored = corpus::load_case(corpus::counterexample_path(options.run.corpus_dir, c));
+        out.known = stored && corpus::same_input(*stored, c);
+        out.found = std::move(c);
+        return out;
+      }
+      if (r.outcome == Outcome::kError) {
+        out.error = std::move(r);
+        return out;
       }
     }
+    ++out.rounds;
+    ctx.seed = derive_seed(ctx.seed, claim.id, reading.name);
+    if (!has_random || std::chrono::steady_clock::now() - start > std::chrono::duration<double>(options.seconds)) break;
   }
+  return out;
+}
+
+void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger, Budget budget,
+                         const std::filesystem::path& corpus_dir, bool one_shard) {
+  for (ReadingVerdict& v : verdicts) compare_with_ledger(v, ledger, budget, corpus_dir, one_shard);
+}
+
+void compare_with_ledger(ReadingVerdict& v, const Ledger& ledger, Budget budget,
+                         const std::filesystem::path& corpus_dir, bool one_shard) {
+  v.matches = false;
+  v.mismatch.clear();
+  v.corpus_case.clear();
+  const Expectation* e = ledger.find(v.claim, v.reading);
+  if (!e) {
+    v.mismatch = "the ledger has no expectation for this claim reading";
+    return;
+  }
+  v.expected = e->at(budget);
+  if (one_shard && *v.expected == Outcome::kRefuted &&
+      (v.outcome == Outcome::kHolds || v.outcome == Outcome::kRefuted)) {
+    // One slice decides nothing about a refutation: the counterexample may lie in another
+    // shard, and this shard's first one need not be the sweep's first. `merge` decides.
+    v.matches = true;
+    return;
+  }
+  if (v.outcome != *v.expected) {
+    v.mismatch = fmt::format("expected {}, got {}", to_string(*v.expected), to_string(v.outcome));
+    return;
+  }
+  v.matches = true;
+  if (v.outcome != Outcome::kRefuted || !v.counterexample) return;
+  // The refutation must be the one the ledger names: same claim, reading, parameters and input.
+  const std::string save_hint = fmt::format("store it with `topocheck search {} --reading {} --save` and name it in the "
+                                            "ledger's \"case\"", v.claim, v.reading);
+  v.matches = false;
+  if (e->corpus_case.empty()) {
+    v.mismatch = fmt::format("the ledger names no case for this refutation ({})", save_hint);
+    return;
+  }
+  auto stored = corpus::load_case(corpus_dir / e->corpus_case);
+  if (!stored) {
+    v.mismatch = fmt::format("the ledger's case cannot be read: {}", stored.error().to_string());
+    return;
+  }
+  const corpus::Case found = to_case(v.claim, v.reading, *v.counterexample, Method::kExhaustive, 0, budget);
+  if (stored->kind != corpus::CaseKind::kCounterexample || !corpus::same_input(*stored, found)) {
+    v.mismatch = fmt::format("new counterexample, not the ledger's case {} ({})", e->corpus_case, save_hint);
+    return;
+  }
+  v.matches = true;
+  v.corpus_case = e->corpus_case;
 }
 
 Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {

@@ -4,14 +4,18 @@
 // Verdict of a reading: refuted if any method refuted it (the first, in method order);
 // otherwise error if any method erred; otherwise inconclusive if any method was inconclusive;
 // otherwise holds. Inconclusive is never reported as holds.
-// A refuted verdict matches the ledger only if its counterexample is stored in the corpus (a new
-// counterexample is a difference: store it with `topocheck search CLAIM --save`).
+// A refuted verdict matches the ledger only if its counterexample has the input of the case the
+// ledger entry names (`case`); a new counterexample is a difference (store it with
+// `topocheck search CLAIM --save` and name it in the ledger).
+// Methods get what they need through their RunContext (the ledger, stored cases by name): the
+// runner opens the files, no method does.
 // Seeds: each reading gets seed = mix(base seed, claim id, reading), so verdicts do not depend on
 // which claims run or in what order, and --jobs changes nothing but the time.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,25 +60,55 @@ struct VerifyOptions {
   std::optional<Shard> shard;  // --shard i/N (see Shard in claim.h)
   // --reading: only the readings whose name matches one of these globs (fnmatch); empty: all.
   std::vector<std::string> readings;
+  // Called once per reading as soon as it has finished and been compared with the ledger, from
+  // the worker thread that ran it, one call at a time (the runner serialises them).
+  std::function<void(const ReadingVerdict&)> on_verdict;
 };
 
 // Whether reading `name` is selected by the --reading globs (all readings when there are none).
 bool reading_selected(const std::vector<std::string>& globs, const std::string& name);
 
 // Runs every reading of every claim in `claims`, in parallel over readings with `jobs` threads,
-// and compares the verdicts with the ledger (compare_with_ledger; one shard of several is
-// compared as one shard).
+// and compares each verdict with the ledger as it finishes (compare_with_ledger; one shard of
+// several is compared as one shard). The verdicts come back in claim and reading order.
 std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, const Ledger& ledger,
-                                   const std::vector<corpus::Case>& corpus,
                                    const VerifyOptions& options);
 
+// Lets a context's methods read the corpus under `corpus_dir` (RunContext::load_case, ::examples)
+// and see `ledger` (may be null).
+void attach_corpus(RunContext& ctx, const std::filesystem::path& corpus_dir, const Ledger* ledger);
+
+// The context verify hands one reading's methods: its seed, the ledger, the corpus's cases by name.
+RunContext context_for(const Claim& claim, const Reading& reading, const Ledger* ledger,
+                       const VerifyOptions& options);
+
+// `topocheck search`: runs a reading's methods (not its examples) with the verify context, then
+// its random methods again with fresh seeds (derive_seed of the last) until `seconds` are spent
+// or a counterexample is found. `known`: the counterexample is already stored, at the path
+// corpus::counterexample_path gives its input (the same input always lands in the same file).
+struct SearchOptions {
+  VerifyOptions run;     // budget, first seed, progress, corpus folder
+  double seconds = 10;
+};
+struct SearchOutcome {
+  std::optional<corpus::Case> found;  // the counterexample as a corpus case
+  bool known = false;
+  uint64_t cases = 0;                 // inputs tried
+  int rounds = 0;
+  std::optional<MethodResult> error;  // a method that erred (the search stops there)
+};
+SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& ledger, const SearchOptions& options);
+
 // Sets expected / matches / mismatch / corpus_case of every verdict. A verdict matches when it
-// equals the ledger's expectation at `budget` and, if refuted, its counterexample is stored in
-// the corpus. `one_shard` (one shard of several): a slice cannot decide a refutation, so an
-// expected refutation matches both holds (no counterexample in this slice) and refuted (whose
-// counterexample need not be the first of the sweep); `merge` compares the whole.
-void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger,
-                         const std::vector<corpus::Case>& corpus, Budget budget,
+// equals the ledger's expectation at `budget` and, if refuted, its counterexample has the input
+// of the case the entry names (loaded from `corpus_dir`; an entry without one, or a case that
+// cannot be read, is a mismatch saying so). `one_shard` (one shard of several): a slice cannot
+// decide a refutation, so an expected refutation matches both holds (no counterexample in this
+// slice) and refuted (whose counterexample need not be the first of the sweep); `merge` compares
+// the whole.
+void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger, Budget budget,
+                         const std::filesystem::path& corpus_dir, bool one_shard = false);
+void compare_with_ledger(ReadingVerdict& verdict, const Ledger& ledger, Budget budget,
                          const std::filesystem::path& corpus_dir, bool one_shard = false);
 
 // Runs one reading (all its methods) without comparing to the ledger. With ctx.shard, methods

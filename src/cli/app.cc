@@ -29,6 +29,7 @@
 
 #include "claims/claim.h"
 #include "claims/ledger.h"
+#include "registry/full_registry.h"
 #include "claims/report.h"
 #include "claims/runner.h"
 #include "corpus/corpus.h"
@@ -61,17 +62,6 @@ using nlohmann::json;
 fs::path default_corpus_dir() {
   if (const char* env = std::getenv("TOPOCHECK_CORPUS"); env && *env) return env;
   return fs::path(TOPOCHECK_SOURCE_DIR) / "corpus";
-}
-
-claims::Registry build_registry() {
-  claims::Registry registry = claims::default_registry();
-  smt::attach_hypercube_smt(registry);
-  smt::attach_metacube_smt(registry);
-  smt::attach_itm_smt(registry);
-  smt::attach_migration_smt(registry);
-  smt::attach_aapc_smt(registry);
-  smt::attach_aapc_claims_smt(registry);
-  return registry;
 }
 
 // An output file must be writable before a long run starts: its folder must exist.
@@ -201,8 +191,6 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   if (!selected) return report_error(selected.error());
   auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
   if (!ledger) return report_error(ledger.error());
-  auto cases = corpus::load_all(corpus_dir);
-  if (!cases) return report_error(cases.error());
 
   // Each --reading glob must select a reading of the selected claims (a typo must not run nothing).
   for (const std::string& g : args.readings) {
@@ -228,7 +216,15 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.progress = &progress;
   options.shard = shard;
   options.readings = args.readings;
-  const auto verdicts = claims::verify(*selected, *ledger, *cases, options);
+  // Each verdict as its reading finishes, on stderr (the table at the end is the report).
+  const bool color = ::isatty(::fileno(stderr)) != 0;
+  size_t done = 0;
+  options.on_verdict = [&](const claims::ReadingVerdict& v) {
+    progress.clear();
+    std::fputs(claims::render_verdict_line(v, ++done, readings, color).c_str(), stderr);
+    std::fflush(stderr);
+  };
+  const auto verdicts = claims::verify(*selected, *ledger, options);
   progress.clear();
   // The whole ledger is checked for stale entries only when every claim reading ran, and not in
   // one shard.
@@ -265,13 +261,11 @@ int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
   if (!merged) return report_error(merged.error());
   auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
   if (!ledger) return report_error(ledger.error());
-  auto cases = corpus::load_all(corpus_dir);
-  if (!cases) return report_error(cases.error());
   std::fprintf(stderr, "topocheck merge: %d shard reports, budget %s, seed %llu, %zu reading(s)\n", merged->count,
                claims::to_string(merged->budget).c_str(), static_cast<unsigned long long>(merged->seed),
                merged->verdicts.size());
   std::vector<claims::ReadingVerdict> verdicts = merged->verdicts;
-  claims::compare_with_ledger(verdicts, *ledger, *cases, merged->budget, corpus_dir);
+  claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir);
   return report_verdicts(verdicts, {}, args.json_file, args.junit_file,
                          claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count),
                          merged->budget);
@@ -378,58 +372,41 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   auto budget = claims::parse_budget(args.budget);
   if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
   if (!(args.seconds > 0)) return usage_error("--seconds must be positive");
-  auto cases = corpus::load_all(corpus_dir);
-  if (!cases) return report_error(cases.error());
-  // Random methods are repeated with fresh seeds until the time is spent; the others run once.
-  std::vector<std::pair<Method, claims::MethodFn>> methods;
-  for (const auto& m : reading->methods)
-    if (m.first != Method::kExample) methods.push_back(m);
-  if (methods.empty()) return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
+  if (std::none_of(reading->methods.begin(), reading->methods.end(),
+                   [](const auto& m) { return m.first != Method::kExample; }))
+    return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
   TerminalProgress progress;
-  const auto start = std::chrono::steady_clock::now();
-  uint64_t seed = args.seed, tried = 0, rounds = 0;
   std::fprintf(stderr, "topocheck search %s [%s]: budget %s, seed %llu, %.0f s\n", args.claim.c_str(),
-               args.reading.c_str(), args.budget.c_str(), static_cast<unsigned long long>(seed), args.seconds);
-  for (bool first = true;; first = false) {
-    for (const auto& [method, fn] : methods) {
-      if (!first && method != Method::kRandom) continue;
-      claims::RunContext ctx;
-      ctx.budget = *budget;
-      ctx.seed = seed;
-      ctx.progress = &progress;
-      ctx.corpus_dir = corpus_dir;
-      ctx.claim_id = args.claim;
-      claims::MethodResult r = fn(ctx);
-      tried += r.cases;
-      if (r.outcome == Outcome::kRefuted && r.counterexample) {
-        progress.clear();
-        corpus::Case c = claims::to_case(args.claim, args.reading, *r.counterexample, method, seed, *budget);
-        const bool known = std::any_of(cases->begin(), cases->end(), [&](const corpus::Case& k) {
-          return k.kind == corpus::CaseKind::kCounterexample && corpus::same_input(k, c);
-        });
-        std::cout << fmt::format("counterexample ({} method, seed {}, after {} cases{}):\n", claims::to_string(method),
-                                 seed, tried, known ? "; already in the corpus" : "");
-        std::cout << corpus::to_json(c).dump(2) << "\n";
-        if (args.save && !known) {
-          auto w = corpus::write_atomic(corpus::counterexample_path(corpus_dir, c), corpus::to_json(c).dump(2) + "\n");
-          if (!w) return report_error(w.error());
-          std::cout << "saved " << w->string() << "\n";
-        }
-        return known ? kExitOk : kExitDiffers;
-      }
-      if (r.outcome == Outcome::kError) {
-        progress.clear();
-        std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(method).c_str(), r.detail.c_str());
-        return kExitInternal;
-      }
-    }
-    ++rounds;
-    seed = claims::derive_seed(seed, args.claim, args.reading);
-    if (std::chrono::steady_clock::now() - start > std::chrono::duration<double>(args.seconds)) break;
-    if (std::none_of(methods.begin(), methods.end(), [](const auto& m) { return m.first == Method::kRandom; })) break;
-  }
+               args.reading.c_str(), args.budget.c_str(), static_cast<unsigned long long>(args.seed), args.seconds);
+  claims::SearchOptions options;
+  options.run.budget = *budget;
+  options.run.seed = args.seed;
+  options.run.progress = &progress;
+  options.run.corpus_dir = corpus_dir;
+  options.seconds = args.seconds;
+  const claims::SearchOutcome found = claims::search(*claim, *reading, *ledger, options);
   progress.clear();
-  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", tried, rounds, args.seed);
+  if (found.error) {
+    std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(found.error->method).c_str(),
+                 found.error->detail.c_str());
+    return kExitInternal;
+  }
+  if (found.found) {
+    const corpus::Case& c = *found.found;
+    std::cout << fmt::format("counterexample ({} method, seed {}, after {} cases{}):\n", c.method, c.seed.value_or(0),
+                             found.cases, found.known ? "; already in the corpus" : "");
+    std::cout << corpus::to_json(c).dump(2) << "\n";
+    if (args.save && !found.known) {
+      auto w = corpus::write_atomic(corpus::counterexample_path(corpus_dir, c), corpus::to_json(c).dump(2) + "\n");
+      if (!w) return report_error(w.error());
+      std::cout << "saved " << w->string() << "\n";
+    }
+    return found.known ? kExitOk : kExitDiffers;
+  }
+  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", found.cases, found.rounds,
+                           args.seed);
   return kExitOk;
 }
 
@@ -582,7 +559,7 @@ void print_itm_dot(const corpus::Case& c) {
   std::cout << "}\n";
 }
 
-// A wormhole deadlock case (claims wormhole.*, witness.deadlock from wormhole_claims.cc) as a DOT
+// A wormhole deadlock case (claims wormhole.*, witness.deadlock from catalog/wormhole/claims.cc) as a DOT
 // digraph: the graph's edges grey and undirected, the channels each stuck worm of the waiting
 // cycle holds as solid arrows in its colour (labelled with the worm), and the channel each waits
 // on as a dashed red arrow: the cycle of waiting is the ring of red and coloured arrows.
@@ -1317,7 +1294,7 @@ int run(int argc, char** argv) {
   }
 
   const fs::path corpus_dir = corpus_option.empty() ? default_corpus_dir() : fs::path(corpus_option);
-  const claims::Registry registry = build_registry();
+  const claims::Registry registry = full_registry();
   if (*list) return cmd_list(registry, corpus_dir, list_json);
   if (*verify) return cmd_verify(registry, corpus_dir, verify_args);
   if (*merge) return cmd_merge(corpus_dir, merge_args);

@@ -13,7 +13,7 @@
 
 #include "cli/app.h"
 #include "cli/cli_util.h"
-#include "routing/network.h"
+#include "network/network.h"
 #include "routing/simulator.h"
 #include "routing/study.h"
 #include "routing/trace_check.h"

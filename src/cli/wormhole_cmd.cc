@@ -13,13 +13,13 @@
 #include "cli/app.h"
 #include "cli/cli_util.h"
 #include "itm/itm.h"
-#include "routing/network.h"
-#include "routing/wormhole.h"
-#include "routing/wormhole_check.h"
-#include "routing/wormhole_graphs.h"
-#include "routing/wormhole_routing.h"
-#include "routing/wormhole_study.h"
-#include "routing/wormhole_traffic.h"
+#include "network/network.h"
+#include "wormhole/wormhole.h"
+#include "wormhole/wormhole_check.h"
+#include "wormhole/wormhole_graphs.h"
+#include "wormhole/wormhole_routing.h"
+#include "wormhole/wormhole_study.h"
+#include "wormhole/wormhole_traffic.h"
 
 namespace topocheck::cli {
 namespace {

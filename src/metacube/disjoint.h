@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "core/path.h"
-#include "core/path_block.h"
+#include "core/sweep/path_block.h"
 #include "metacube/metacube.h"
 #include "metacube/routing.h"
 

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/sweep/fast_checks.h"
+
 namespace topocheck::metacube {
 
 // Every check below decides with core's fast verdict first and, only when it says false, runs the

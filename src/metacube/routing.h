@@ -21,7 +21,7 @@
 // (it does not end at t): the construction never hides that, the checkers report it.
 //
 // Allocation-free forms (Algorithm 4's construction runs once per pair in every exhaustive sweep):
-// the append_* functions append a piece to the current path of a PathBlock (core/path_block.h:
+// the append_* functions append a piece to the current path of a PathBlock (core/sweep/path_block.h:
 // address bits, no allocation once grown) with append()'s rule (the piece's first node is dropped
 // when it equals the path's last node), so append(p, p1_walk(...)) and append_p1_walk(block, ...)
 // leave the same nodes; the value-returning functions are those appends to an empty path. ClassCycle holds one cycle and every walk follow_cycle makes along it,
@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "core/path.h"
-#include "core/path_block.h"
+#include "core/sweep/path_block.h"
 #include "metacube/metacube.h"
 
 namespace topocheck::metacube {

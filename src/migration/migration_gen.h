@@ -533,7 +533,7 @@ inline rc::Gen<MigrationInput> migration_input(int max_n, int max_dim, int max_b
 
 namespace rc {
 
-// n = 1..16, dim(S) <= 8 (the random scope; claims/migration_scope.h holds the same numbers
+// n = 1..16, dim(S) <= 8 (the random scope; catalog/migration/scope.h holds the same numbers
 // for the claims).
 template <>
 struct Arbitrary<topocheck::migration::MigrationInput> {

@@ -53,7 +53,7 @@ bool same_plan(const Plan& a, const Plan& b) {
   return true;
 }
 
-// The claims' absence check (migration_claims.cc): a node short of paths for which the BFS oracle
+// The claims' absence check (catalog/migration/claims.cc): a node short of paths for which the BFS oracle
 // finds a further path.
 bool absence_wrong(const Plan& plan, Disjointness d) {
   for (size_t i = 0; i < plan.nodes.size(); ++i) {

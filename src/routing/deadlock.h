@@ -96,7 +96,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/status.h"
-#include "routing/network.h"
+#include "network/network.h"
 
 namespace topocheck::routing {
 

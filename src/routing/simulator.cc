@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "routing/rng.h"
+#include "network/rng.h"
 
 namespace topocheck::routing {
 

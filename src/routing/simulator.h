@@ -31,7 +31,7 @@
 // message" and C "remaining to be traversed" (A and C swapped).
 //
 // Determinism: the result is a function of (network, workload, config) only; the random stream
-// (routing/rng.h) is portable across standard libraries.
+// (network/rng.h) is portable across standard libraries.
 // Cost: O(cycles * nodes + sum over cycles of buffered messages * log) time; O(messages) memory,
 // plus the trace when recorded (one entry per hop).
 #pragma once
@@ -45,7 +45,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/status.h"
-#include "routing/network.h"
+#include "network/network.h"
 #include "routing/workload.h"
 
 namespace topocheck::routing {

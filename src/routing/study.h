@@ -35,7 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/status.h"
-#include "routing/network.h"
+#include "network/network.h"
 #include "routing/simulator.h"
 #include "routing/workload.h"
 

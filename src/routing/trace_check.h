@@ -25,7 +25,7 @@
 #include <optional>
 #include <string>
 
-#include "routing/network.h"
+#include "network/network.h"
 #include "routing/simulator.h"
 #include "routing/workload.h"
 

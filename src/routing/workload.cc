@@ -12,8 +12,8 @@
 #include <fmt/ranges.h>
 
 #include "core/json_file.h"
-#include "routing/network.h"
-#include "routing/rng.h"
+#include "network/network.h"
+#include "network/rng.h"
 
 namespace topocheck::routing {
 namespace {

@@ -8,7 +8,7 @@
 // Section 3). A process fires once every message addressed to it has arrived.
 //
 // Generators (each seeded; the same parameters and seed give the same workload with every
-// compiler and standard library: routing/rng.h). Sequence numbers equal process ids.
+// compiler and standard library: network/rng.h). Sequence numbers equal process ids.
 //  - gauss: row-oriented parallel Gaussian elimination (the paper's example) on a random sparse
 //    n x n matrix, n = number of processes. Row k is process k (sequence number k). After the
 //    symbolic elimination (fill-in included, no pivoting), row k, once it has received every

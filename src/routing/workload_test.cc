@@ -15,7 +15,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "routing/rng.h"
+#include "network/rng.h"
 
 namespace topocheck::routing {
 namespace {

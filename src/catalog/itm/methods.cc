@@ -1,0 +1,140 @@
+// Shared ITM methods (see catalog/itm/methods.h).
+#include "catalog/itm/methods.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "catalog/itm/scope.h"
+#include "claims/random_method.h"
+#include "itm/enumerate.h"
+#include "itm/itm_gen.h"
+
+namespace topocheck::claims {
+
+using itm::Itm;
+using itm::Rule;
+using nlohmann::json;
+
+json edges_json(const itm::Graph& g) {
+  json out = json::array();
+  for (const auto& [u, v] : g.edges()) out.push_back({u, v});
+  return out;
+}
+
+// The witness every ITM case carries: the graph's edges, the exterior edges and the circular
+// order when it exists (show --format dot draws the nodes on a circle in that order).
+json base_witness(const Itm& itm) {
+  json w = {{"edges", edges_json(itm.graph())}, {"exterior", json::array()}};
+  for (const auto& [u, v] : itm.exterior_edges()) w["exterior"].push_back({u, v});
+  if (auto order = itm::circular_order(itm)) w["order"] = *order;
+  return w;
+}
+
+Counterexample itm_counterexample(const Itm& itm, std::string violation, json witness) {
+  Counterexample cx;
+  cx.params = {{"n", itm.n()}, {"rule", itm::to_string(itm.rule())}};
+  cx.input = {{"steps", itm::to_string(itm.steps())}};
+  cx.violation = std::move(violation);
+  cx.witness = std::move(witness);
+  cx.minimized = true;
+  return cx;
+}
+
+// Runs `check` on an ITM, with the witness filled in on failure.
+std::optional<Counterexample> run_check(const ItmCheck& check, const Itm& itm) {
+  if (!check(itm, nullptr)) return std::nullopt;
+  json witness = base_witness(itm);
+  auto v = check(itm, &witness);
+  TC_CHECK(v.has_value(), "an ITM check gave two verdicts on one input");
+  return itm_counterexample(itm, *v, std::move(witness));
+}
+
+// Every ITM of `rule` with 3..max_n nodes up to isomorphism, fewest nodes first. Levels of
+// itm_scope::kParallelFromN nodes or more are swept on every core (enumerate_itms_parallel); a
+// violation found there is looked up again by a sequential sweep of that level, so the stored
+// counterexample is the first in the enumeration's deterministic order, whatever the threads did.
+MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check) {
+  MethodResult result;
+  result.method = Method::kExhaustive;
+  result.scope = fmt::format("every ITM ({}) with n = 3..{} nodes, up to isomorphism", itm::to_string(rule), max_n);
+  auto sequential = [&](int n) {
+    itm::enumerate_itms(n, n, rule, [&](const Itm& g) {
+      if (result.counterexample) return;
+      ++result.cases;
+      if (auto cx = run_check(check, g)) result.counterexample = std::move(cx);
+    });
+  };
+  for (int n = 3; n <= max_n && !result.counterexample; ++n) {
+    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    if (n < itm_scope::kParallelFromN || threads == 1) {
+      ctx.report(fmt::format("exhaustive {} n = {}", itm::to_string(rule), n));
+      sequential(n);
+      continue;
+    }
+    ctx.report(fmt::format("exhaustive {} n = {} on {} threads", itm::to_string(rule), n, threads));
+    std::atomic<uint64_t> cases{0};
+    std::atomic<bool> failed{false};
+    itm::enumerate_itms_parallel(n, n, rule, [&](const Itm& g) {
+      if (failed.load(std::memory_order_relaxed)) return;
+      const uint64_t done = ++cases;
+      if (done % 100000 == 0) ctx.report(fmt::format("exhaustive {} n = {}: {} ITMs", itm::to_string(rule), n, done));
+      if (check(g, nullptr)) failed = true;
+    }, static_cast<int>(threads));
+    if (failed) {
+      sequential(n);
+      TC_CHECK(result.counterexample.has_value(), "a parallel sweep found a violation the sequential one did not");
+    } else {
+      result.cases += cases;
+    }
+  }
+  if (result.counterexample) {
+    result.outcome = Outcome::kRefuted;
+    result.detail = result.counterexample->violation;
+  } else {
+    result.outcome = Outcome::kHolds;
+  }
+  return result;
+}
+
+// Random AddNode sequences (itm/itm_gen.h: up to `max_nodes` nodes, shrinking that drops and
+// renumbers nodes), then an exhaustive look below the shrunk size for a smaller counterexample.
+MethodResult random_itms(const RunContext& ctx, Rule rule, int max_nodes, const ItmCheck& check, int cases) {
+  RandomSpec<itm::ItmSequence> spec{itm::gen::itm_sequence(rule, max_nodes)};
+  spec.cases = cases;
+  spec.scope = fmt::format("AddNode sequences ({}) with n = 3..{} nodes", itm::to_string(rule), max_nodes);
+  spec.check = [&](const itm::ItmSequence& seq) { return run_check(check, seq.build()); };
+  spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
+    const int n = found.params.at("n").get<int>();
+    RunContext quiet = ctx;
+    quiet.progress = nullptr;
+    MethodResult below = exhaustive_itms(quiet, rule, std::min(n - 1, itm_scope::kRandomFallbackMaxN), check);
+    return below.counterexample;
+  };
+  return run_random(ctx, spec);
+}
+
+CaseFn itm_case_fn(Rule rule, ItmCheck check) {
+  return [rule, check](const json& params, const json& input) -> Result<CaseCheck> {
+    if (!params.is_object() || !params.contains("rule") || !params.at("rule").is_string())
+      return invalid_argument("params.rule must be \"any-edge\" or \"exterior\"");
+    auto r = itm::parse_rule(params.at("rule").get<std::string>());
+    if (!r) return invalid_argument(fmt::format("params.rule: '{}' is not any-edge or exterior", params.at("rule").dump()));
+    if (*r != rule) return invalid_argument(fmt::format("params.rule: this reading is {}", itm::to_string(rule)));
+    if (!input.is_object() || !input.contains("steps") || !input.at("steps").is_string())
+      return invalid_argument("input.steps must be a string of AddNode steps, e.g. \"3:(0,1) 4:(1,3)\"");
+    auto steps = itm::parse_steps(input.at("steps").get<std::string>());
+    if (!steps) return invalid_argument("input.steps: " + steps.error().message);
+    auto g = Itm::build(*steps, rule);
+    if (!g) return invalid_argument("input.steps: " + g.error().message);
+    if (params.contains("n") && (!params.at("n").is_number_integer() || params.at("n").get<int>() != g->n()))
+      return invalid_argument(fmt::format("params.n: the steps build {} nodes", g->n()));
+    json witness = base_witness(*g);
+    Violation v = check(*g, &witness);
+    return CaseCheck{v, witness};
+  };
+}
+
+}  // namespace topocheck::claims

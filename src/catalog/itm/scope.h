@@ -1,0 +1,43 @@
+// Budgets of the ITM claims (catalog/itm/claims.cc, catalog/itm/thm3_claims.cc): the largest node count each
+// exhaustive sweep reaches. The issue's scopes: every ITM up to n = 12 in the standard budget for
+// both readings; the exterior reading to n = 16 and the any-edge reading to n = 14 in the deep
+// budget. Checks that grow faster than the enumeration (every simple cycle; every circular order)
+// stop earlier, as stated per function.
+#pragma once
+
+#include "claims/claim.h"
+#include "itm/itm.h"
+
+namespace topocheck::claims::itm_scope {
+
+// Sweeps of levels with this many nodes or more run on every core (the larger levels of the deep
+// budget: tens of thousands of ITMs and more).
+inline constexpr int kParallelFromN = 13;
+
+// Lemma 1 (planar, edges), Theorem 2, Lemma 4.
+inline PerBudget<int> sweep_max_n(itm::Rule rule) {
+  return rule == itm::Rule::kAnyEdge ? PerBudget<int>{9, 12, 14} : PerBudget<int>{10, 12, 16};
+}
+// Theorem 5 and the broadcast (O(n^4) pairs of messages per ITM).
+inline PerBudget<int> contention_max_n(itm::Rule rule) { return sweep_max_n(rule); }
+// Lemma 1's cycle property: every simple cycle is listed.
+inline PerBudget<int> cycle_max_n(itm::Rule rule) {
+  return rule == itm::Rule::kAnyEdge ? PerBudget<int>{8, 10, 12} : PerBudget<int>{9, 12, 14};
+}
+// The search for some contention-free circular order: (n-1)!/2 orders per ITM.
+inline PerBudget<int> order_search_max_n(itm::Rule) { return PerBudget<int>{7, 8, 9}; }
+
+// Random AddNode sequences: cases per reading, the largest ITM generated (300 as the issue asks;
+// Theorem 5 and the broadcast are O(n^4) per ITM, so 40 there), and how far below a shrunk
+// counterexample the exhaustive fallback looks for a smaller one.
+inline const PerBudget<int> kRandomCases{100, 1000, 10000};
+inline constexpr int kRandomMaxNodes = 300;
+inline constexpr int kRandomContentionMaxNodes = 40;
+inline constexpr int kRandomFallbackMaxN = 10;
+// The explicit-path oracle (every shortest path listed; exponential in the worst case).
+inline const PerBudget<int> kOracleMaxN{7, 9, 10};
+
+// Theorem 3: every graph on up to this many nodes (nauty-geng; n = 8 has 12346 graphs).
+inline const PerBudget<int> kTheorem3MaxN{6, 7, 8};
+
+}  // namespace topocheck::claims::itm_scope
