@@ -1,6 +1,5 @@
 #include "claims/ledger.h"
 
-#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -88,13 +87,21 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
       if (!e.at("case").is_string()) return fail("'case' must be a string");
       x.corpus_case = e.at("case").get<std::string>();
     }
+    if (e.contains("cases")) {
+      if (!e.at("cases").is_object()) return fail("'cases' must be an object of budget: case");
+      for (auto it = e.at("cases").begin(); it != e.at("cases").end(); ++it) {
+        auto b = parse_budget(it.key());
+        if (!b) return fail(fmt::format("'cases': unknown budget '{}'", it.key()));
+        if (!it.value().is_string()) return fail("'cases': each case must be a string");
+        x.case_per_budget[*b] = it.value().get<std::string>();
+      }
+    }
     // A refutation is pinned to its witness: verify checks that case, not the whole corpus.
-    const bool refuted_somewhere =
-        x.verdict == Outcome::kRefuted ||
-        std::any_of(x.per_budget.begin(), x.per_budget.end(), [](const auto& b) { return b.second == Outcome::kRefuted; });
-    if (refuted_somewhere && x.corpus_case.empty())
-      return fail(fmt::format("{} [{}] is expected refuted but names no 'case' (the stored counterexample, relative to "
-                              "the corpus folder)", x.claim, x.reading));
+    for (Budget b : {Budget::kQuick, Budget::kStandard, Budget::kDeep})
+      if (x.at(b) == Outcome::kRefuted && x.case_at(b).empty())
+        return fail(fmt::format("{} [{}] is expected refuted at budget {} but names no 'case' (the stored "
+                                "counterexample, relative to the corpus folder)",
+                                x.claim, x.reading, to_string(b)));
     if (!seen.insert({x.claim, x.reading}).second)
       return fail(fmt::format("duplicate expectation for {} [{}]", x.claim, x.reading));
     ledger.expectations.push_back(std::move(x));

@@ -5,6 +5,8 @@
 //      {"claim": "hypercube.alg2.disjoint", "reading": "literal", "verdict": "holds",
 //       "budgets": {"deep": "inconclusive"},          // optional per-budget override
 //       "case": "hypercube/.../x.json",               // refuted only: the stored counterexample
+//       "cases": {"quick": "hypercube/.../y.json"},   // optional per-budget witness (a smaller
+//                                                     // budget may find another first one)
 //       "reason": "why this is the expectation"}, ...]}
 // Every entry needs a reason: changing an expectation is a reviewed change.
 #pragma once
@@ -26,11 +28,17 @@ struct Expectation {
   Outcome verdict = Outcome::kHolds;
   std::map<Budget, Outcome> per_budget;
   std::string corpus_case;  // relative to the corpus folder; refuted only
+  std::map<Budget, std::string> case_per_budget;  // "cases": overrides corpus_case per budget
   std::string reason;
 
   Outcome at(Budget b) const {
     auto it = per_budget.find(b);
     return it == per_budget.end() ? verdict : it->second;
+  }
+  // The stored counterexample that witnesses the refutation at budget b ("" if none is named).
+  const std::string& case_at(Budget b) const {
+    auto it = case_per_budget.find(b);
+    return it == case_per_budget.end() ? corpus_case : it->second;
   }
 };
 

@@ -253,22 +253,23 @@ void compare_with_ledger(ReadingVerdict& v, const Ledger& ledger, Budget budget,
   const std::string save_hint = fmt::format("store it with `topocheck search {} --reading {} --save` and name it in the "
                                             "ledger's \"case\"", v.claim, v.reading);
   v.matches = false;
-  if (e->corpus_case.empty()) {
+  const std::string& named = e->case_at(budget);
+  if (named.empty()) {
     v.mismatch = fmt::format("the ledger names no case for this refutation ({})", save_hint);
     return;
   }
-  auto stored = corpus::load_case(corpus_dir / e->corpus_case);
+  auto stored = corpus::load_case(corpus_dir / named);
   if (!stored) {
     v.mismatch = fmt::format("the ledger's case cannot be read: {}", stored.error().to_string());
     return;
   }
   const corpus::Case found = to_case(v.claim, v.reading, *v.counterexample, Method::kExhaustive, 0, budget);
   if (stored->kind != corpus::CaseKind::kCounterexample || !corpus::same_input(*stored, found)) {
-    v.mismatch = fmt::format("new counterexample, not the ledger's case {} ({})", e->corpus_case, save_hint);
+    v.mismatch = fmt::format("new counterexample, not the ledger's case {} ({})", named, save_hint);
     return;
   }
   v.matches = true;
-  v.corpus_case = e->corpus_case;
+  v.corpus_case = named;
 }
 
 Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {

@@ -64,6 +64,13 @@ Path p3(int n, int i, Node x, Node y, P3Variant variant) {
   TC_CHECK(i >= 0 && i < n, "p3: path index out of range");
   const uint64_t u = x.bits ^ y.bits;  // the bits still to flip
   Path path{{x}};
+  if (variant == P3Variant::kAsPrinted) {
+    std::vector<uint64_t> walk(static_cast<size_t>(n));
+    const uint64_t* end = p3_walk(x.bits, u, n, i, 0, walk.data());
+    for (const uint64_t* a = walk.data(); a != end; ++a) path.nodes.push_back(Node{*a, n});
+    return path;
+  }
+  // The deliberately broken variants (negative controls) follow their own schedules.
   Node v = x;
   for (int j = 1; j <= n; ++j) {
     const int b = p3_dimension(variant, n, i, j);

@@ -19,6 +19,7 @@
 // Cost: p3 is O(n); cube_disjoint_paths O(n^2); ecube_route O(n).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,8 +69,34 @@ std::optional<P3Variant> parse_p3_variant(const std::string& name);
 int p3_dimension(P3Variant variant, int n, int i, int j);
 
 // Algorithm 3: the path from x to y (x included) flipping the differing bits in the order
-// (i+1) % n, (i+2) % n, ..., i.
+// (i+1) % n, (i+2) % n, ..., i. kAsPrinted runs p3_walk below; the broken variants follow
+// p3_dimension.
 Path p3(int n, int i, Node x, Node y, P3Variant variant = P3Variant::kAsPrinted);
+
+// Algorithm 3's walk on raw addresses: the one p3 of the project (the hypercube's p3 and the
+// Metacube's p3 in a cluster and on the class field all run it). From the address `start`, for
+// j = 1..n it looks at b = (i + j) % n and, when bit b of `diff` is set, flips address bit
+// `shift + b` and writes the address reached to the next slot of `out`. Returns the end of what
+// it wrote: one address per set bit of diff below n, none for the others.
+// `out` must have room for n addresses (every step writes its slot; only a flip keeps it, so the
+// loop has no data-dependent branch: the sweeps call it millions of times). Preconditions:
+// 1 <= n, 0 <= i, and shift + b < 64 for every set bit b of diff below n.
+// Cost: O(n).
+inline uint64_t* p3_walk(uint64_t start, uint64_t diff, int n, int i, int shift, uint64_t* out) {
+  uint64_t w = start;
+  // b = (i + j) % n for j = 1 .. n, by one division and a wrap-around (i % n + j < 2n).
+  int b = i % n;
+  for (int j = 1; j <= n; ++j) {
+    b = (b + 1) & -static_cast<int>(b + 1 != n);  // b + 1, or 0 at n (no branch)
+    // The flip of bit shift + b when bit b of diff is set, else 0 (no shift by 64 or more).
+    const uint64_t bit = b < 64 ? (diff >> b) & 1 : 0;
+    const uint64_t flip = bit << ((shift + b) & 63);
+    w ^= flip;
+    *out = w;
+    out += flip != 0;
+  }
+  return out;
+}
 
 // Algorithm 2: P_i = x : p3(n, i, x^(i), y), i = 0..n-1 (x = y allowed, as Table 1 lists).
 std::vector<Path> cube_disjoint_paths(int n, Node x, Node y,

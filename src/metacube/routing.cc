@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "hypercube/hypercube.h"
+
 namespace topocheck::metacube {
 
 void hamiltonian_cycle_into(std::span<int> out, int k, int start, int first_dim, CycleOrder order) {
@@ -206,22 +208,8 @@ void append_p3_cluster(PathBlock& path, const Metacube& mc, int n, int i, Node u
   const int c = mc.class_of(u);
   const uint64_t diff = mc.field(u, c) ^ mc.field(v, c);
   // The cube-edges of a node of class c flip bits of M[c] (address bit c*m + b for dimension
-  // k + b), and they keep the class: every node of the piece has class c. Written as
-  // append_p1_walk writes (every candidate stored, the pointer advanced past the real ones): the
-  // differing bits are data, not branches.
-  const int field_start = c * mc.m();
-  uint64_t* out = path.room(static_cast<size_t>(n));
-  uint64_t w = u.bits;
-  // b = (i + j) % n for j = 1 .. n, by one division and a wrap-around (i % n + j < 2n).
-  int b = i % n;
-  for (int j = 1; j <= n; ++j) {
-    b = (b + 1) & -static_cast<int>(b + 1 != n);  // b + 1, or 0 at n (no branch)
-    const uint64_t flip = b < 64 ? ((diff >> b) & 1) << (field_start + b) : 0;  // diff has no bit >= m
-    w ^= flip;
-    *out = w;
-    out += flip != 0;
-  }
-  path.commit(out);
+  // k + b), and they keep the class: every node of the piece has class c. diff has no bit >= m.
+  path.commit(hypercube::p3_walk(u.bits, diff, n, i, c * mc.m(), path.room(static_cast<size_t>(n))));
 }
 
 Path p3_cluster(const Metacube& mc, int n, int i, Node u, Node v) {
@@ -236,20 +224,8 @@ void append_p3_class(PathBlock& path, const Metacube& mc, int i, Node u, Node v)
   const int k = mc.k();
   if (k == 0) return;
   const uint64_t diff = static_cast<uint64_t>(mc.class_of(u) ^ mc.class_of(v));
-  // Cross-edge d flips address bit class_shift + d. Written branch-free, as append_p3_cluster.
-  const int class_shift = mc.m() * mc.h();
-  uint64_t* out = path.room(static_cast<size_t>(k));
-  uint64_t w = u.bits;
-  // b = (i + j) % k for j = 1 .. k, by one division and a wrap-around (i % k + j < 2k).
-  int b = i % k;
-  for (int j = 1; j <= k; ++j) {
-    b = (b + 1) & -static_cast<int>(b + 1 != k);  // b + 1, or 0 at k (no branch)
-    const uint64_t flip = ((diff >> b) & 1) << (class_shift + b);
-    w ^= flip;
-    *out = w;
-    out += flip != 0;
-  }
-  path.commit(out);
+  // Cross-edge d flips address bit class_shift + d, class_shift = m * h.
+  path.commit(hypercube::p3_walk(u.bits, diff, k, i, mc.m() * mc.h(), path.room(static_cast<size_t>(k))));
 }
 
 Path p3_class(const Metacube& mc, int i, Node u, Node v) {
