@@ -149,7 +149,7 @@ TEST(Verify, ANewCounterexampleDiffersFromTheLedgerUntilItIsStoredThenReplays) {
   Registry registry;
   registry.add(broken_claim(P3Variant::kBrokenAscendingOrder));
   Ledger ledger;
-  ledger.expectations.push_back({"selftest.broken_p3.disjoint", "literal", Outcome::kRefuted, {}, "", "test"});
+  ledger.expectations.push_back({"selftest.broken_p3.disjoint", "literal", Outcome::kRefuted, {}, "", {}, "test"});
   // The ledger names no case yet: the refutation differs until one is stored and named.
   const fs::path dir = temp_dir("verify");
   VerifyOptions options;

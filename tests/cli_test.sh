@@ -175,10 +175,19 @@ python3 - "$corpus/ledger.json" "$tmp/wrongledger/ledger.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for e in d["expectations"]:
-    if e["claim"] == "hypercube.ecube.shortest": e["verdict"] = "refuted"
+    if e["claim"] == "hypercube.ecube.shortest": e["verdict"], e["case"] = "refuted", "hypercube/none.json"
 json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 1 "DIFFERS: expected refuted, got holds" --corpus "$tmp/wrongledger" verify hypercube.ecube.shortest --budget quick
+mkdir -p "$tmp/nocase"; cp -r "$corpus/hypercube" "$tmp/nocase/"
+python3 - "$corpus/ledger.json" "$tmp/nocase/ledger.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["expectations"]:
+    if e["claim"] == "hypercube.ecube.shortest": e["verdict"] = "refuted"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 2 "names no 'case'" --corpus "$tmp/nocase" verify hypercube.ecube.shortest --budget quick
 
 # --reading: only the matching readings (repeatable globs; the claim glob after it stays a claim
 # glob); a glob that matches no reading of the selected claims is bad usage.
@@ -244,7 +253,7 @@ python3 - "$corpus/ledger.json" "$tmp/wrongledger/ledger.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for e in d["expectations"]:
-    if e["claim"] == "hypercube.ecube.shortest": e["verdict"] = "refuted"
+    if e["claim"] == "hypercube.ecube.shortest": e["verdict"], e["case"] = "refuted", "hypercube/none.json"
 json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 1 "DIFFERS: expected refuted, got holds" --corpus "$tmp/wrongledger" merge "$tmp/shard1.json" "$tmp/shard2.json" "$tmp/shard3.json"

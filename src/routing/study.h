@@ -36,6 +36,7 @@
 
 #include "core/status.h"
 #include "network/network.h"
+#include "network/statistics.h"
 #include "routing/simulator.h"
 #include "routing/workload.h"
 
@@ -77,9 +78,6 @@ using StudyProgress = std::function<void(int done, int total)>;
 // Errors: reps outside 2..1000, jobs < 1, a run that fails or (check_traces) a trace violation.
 Result<StudyResult> run_study(const Network& net, const Workload& workload, const StudyConfig& config,
                               const StudyProgress& progress = nullptr);
-
-// Student's t quantile t_{0.975, df} (df >= 1; 1.96 beyond 30).
-double t975(int df);
 
 struct Finding {
   std::string name;       // "dynamic_faster", ...

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "network/rng.h"
-#include "routing/study.h"
+#include "network/statistics.h"
 #include "wormhole/wormhole_graphs.h"
 #include "wormhole/wormhole_traffic.h"
 

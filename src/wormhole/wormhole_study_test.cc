@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "network/rng.h"
-#include "routing/study.h"
+#include "network/statistics.h"
 #include "wormhole/wormhole_graphs.h"
 #include "wormhole/wormhole_traffic.h"
 
