@@ -234,6 +234,26 @@ TEST(Ledger, TheShippedLedgerCoversEveryClaimReadingAndNothingElse) {
     for (const Reading& r : c.readings) EXPECT_NE(ledger->find(c.id, r.name), nullptr) << c.id << " " << r.name;
 }
 
+// Every case the ledger names (its `case` and per-budget `cases`) is a stored counterexample of
+// that claim reading, and every refutation the ledger expects at some budget names one there.
+TEST(Ledger, EveryNamedCaseIsAStoredCounterexampleOfItsClaimReading) {
+  auto ledger = load_ledger(corpus_dir() / "ledger.json");
+  ASSERT_TRUE(ledger.ok()) << ledger.error().to_string();
+  size_t named = 0;
+  for (const Expectation& e : ledger->expectations)
+    for (Budget b : {Budget::kQuick, Budget::kStandard, Budget::kDeep}) {
+      if (e.at(b) != Outcome::kRefuted) continue;
+      ASSERT_FALSE(e.case_at(b).empty()) << e.claim << " [" << e.reading << "] at " << to_string(b);
+      auto c = corpus::load_case(corpus_dir() / e.case_at(b));
+      ASSERT_TRUE(c.ok()) << c.error().to_string();
+      EXPECT_EQ(c->kind, corpus::CaseKind::kCounterexample) << e.case_at(b);
+      EXPECT_EQ(c->claim, e.claim) << e.case_at(b);
+      EXPECT_EQ(c->reading, e.reading) << e.case_at(b);
+      ++named;
+    }
+  EXPECT_GT(named, 0u);
+}
+
 TEST(Examples, Table1IsReproducedExceptItsRecordedErrata) {
   auto c = corpus::load_case(corpus_dir() / "hypercube/examples/table1.json");
   ASSERT_TRUE(c.ok()) << c.error().to_string();

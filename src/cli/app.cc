@@ -110,6 +110,7 @@ int cmd_list(const claims::Registry& registry, const fs::path& corpus_dir, bool 
           for (const auto& [b, o] : e->per_budget) budgets[claims::to_string(b)] = claims::to_string(o);
           expected = {{"verdict", claims::to_string(e->verdict)}, {"budgets", budgets}, {"reason", e->reason}};
           if (!e->corpus_case.empty()) expected["case"] = e->corpus_case;
+          for (const auto& [b, file] : e->case_per_budget) expected["cases"][claims::to_string(b)] = file;
         }
         readings.push_back({{"name", r.name}, {"description", r.description}, {"methods", methods},
                             {"expected", expected}, {"provable", static_cast<bool>(r.prove)}});
