@@ -305,5 +305,38 @@ if [ $code -eq 0 ] && dot_ok "$tmp/table1.dot" && grep -qE '^  "101" \[.*fillcol
 if [ $code -eq 0 ] && dot_ok "$tmp/table2.dot" && grep -q 'no shared node' "$tmp/table2.dot" && ! grep -q fillcolor "$tmp/table2.dot"; then
   passes=$((passes+1)); else echo "FAIL: show --format dot of disjoint paths highlights nothing (exit $code)"; head -5 "$tmp/table2.dot"; fails=$((fails+1)); fi
 
+# The README's command list (its code blocks) against --help: every verb and sub-verb that --help
+# lists has a `./topocheck VERB` line there, and every `./topocheck WORD` line names a verb that
+# --help lists (or the launcher's test / test-deep). readme_problems FILE prints what is wrong.
+subverbs() { "$tc" "$@" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && NF { print $1 }'; }
+readme_problems() {
+  local lines v s w known
+  lines=$(awk '/^```/ { inside = !inside; next } inside' "$1" | grep -E '^\./topocheck ' || true)
+  for v in $(subverbs); do
+    case "$v" in
+      construct|simulate)
+        for s in $(subverbs "$v"); do grep -qE "^\./topocheck $v $s( |$)" <<<"$lines" || echo "missing: $v $s"; done ;;
+      *) grep -qE "^\./topocheck $v( |$)" <<<"$lines" || echo "missing: $v" ;;
+    esac
+  done
+  known=" $(subverbs | tr '\n' ' ') test test-deep "
+  for w in $(awk '{ print $2 }' <<<"$lines" | sort -u); do
+    case "$known" in *" $w "*) ;; *) echo "not a verb: $w" ;; esac
+  done
+}
+readme="${3:-}"
+if [ -n "$readme" ]; then
+  problems=$(readme_problems "$readme")
+  if [ -z "$problems" ]; then passes=$((passes+1))
+  else echo "FAIL: README command list: $problems"; fails=$((fails+1)); fi
+  # Negative controls: without its `replay` line, or with a verb that does not exist, it fails.
+  grep -v '^\./topocheck replay' "$readme" > "$tmp/readme_bad.md"
+  if grep -q "missing: replay" <<<"$(readme_problems "$tmp/readme_bad.md")"; then passes=$((passes+1))
+  else echo "FAIL: the README check misses a missing verb"; fails=$((fails+1)); fi
+  sed 's#^\./topocheck replay#./topocheck replays#' "$readme" > "$tmp/readme_bad.md"
+  if grep -q "not a verb: replays" <<<"$(readme_problems "$tmp/readme_bad.md")"; then passes=$((passes+1))
+  else echo "FAIL: the README check misses a verb that does not exist"; fails=$((fails+1)); fi
+fi
+
 echo "cli_test: $passes passed, $fails failed"
 [ $fails -eq 0 ]
