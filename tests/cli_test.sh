@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Command-line behaviour of `topocheck`: exit codes, one-line errors naming the argument or
-# FILE:LINE, JSON shapes, nothing written half-way. Usage: cli_test.sh TOPOCHECK CORPUS
+# FILE:LINE, JSON shapes, nothing written half-way; and that the README lists every command.
+# Usage: cli_test.sh TOPOCHECK CORPUS README
 set -uo pipefail
-tc="$1"; corpus="$2"
+tc="$1"; corpus="$2"; readme="${3:-}"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 fails=0; passes=0
 
@@ -304,6 +305,67 @@ if [ $code -eq 0 ] && dot_ok "$tmp/table1.dot" && grep -qE '^  "101" \[.*fillcol
 "$tc" --corpus "$corpus" show "$corpus/metacube/examples/table2.json" --format dot >"$tmp/table2.dot" 2>"$tmp/err"; code=$?
 if [ $code -eq 0 ] && dot_ok "$tmp/table2.dot" && grep -q 'no shared node' "$tmp/table2.dot" && ! grep -q fillcolor "$tmp/table2.dot"; then
   passes=$((passes+1)); else echo "FAIL: show --format dot of disjoint paths highlights nothing (exit $code)"; head -5 "$tmp/table2.dot"; fails=$((fails+1)); fi
+
+# The README's command list. Every verb that `topocheck --help` lists is on a README line
+# containing `./topocheck VERB`, and every sub-verb of `construct --help` / `simulate --help` on
+# one containing `./topocheck construct SUB` / `./topocheck simulate SUB` (anywhere in the README;
+# the word must end there: `./topocheck test-deep` is not `./topocheck test`). And every
+# `./topocheck WORD ...` command line inside a fenced code block names a verb that --help lists
+# (after global options such as --corpus DIR), or a launcher verb (test, test-deep); after
+# `construct` or `simulate`, a sub-verb that their --help lists.
+verbs_of() {  # verbs_of [VERB]: the names under "Subcommands:" in `topocheck [VERB] --help`
+  "$tc" "$@" --help 2>/dev/null | awk '/^Subcommands:/ {on = 1; next} on && /^[^ ]/ {on = 0} on && /^  [^ ]/ {print $1}'
+}
+python3 - "$readme" "$(verbs_of)" "$(verbs_of construct)" "$(verbs_of simulate)" <<'PY' && passes=$((passes+1)) || fails=$((fails+1))
+import re, sys
+readme, verbs, subverbs = sys.argv[1], sys.argv[2].split(), {"construct": sys.argv[3].split(), "simulate": sys.argv[4].split()}
+launcher = ["test", "test-deep"]
+problems = []
+if not verbs or not all(subverbs.values()):
+    problems.append("could not read the verbs from `topocheck --help`, `construct --help` or `simulate --help`")
+try:
+    lines = open(readme, encoding="utf-8").read().splitlines() if readme else None
+except OSError as e:
+    lines = None
+if lines is None:
+    print(f"FAIL: README command list: cannot read the README '{readme}' (the third argument)")
+    sys.exit(1)
+def on_a_line(command):  # a line containing `./topocheck COMMAND`, the word ending there
+    pattern = re.compile(re.escape("./topocheck " + command) + r"(?![A-Za-z0-9_-])")
+    return any(pattern.search(line) for line in lines)
+for v in verbs:
+    if not on_a_line(v):
+        problems.append(f"verb '{v}' (topocheck --help) is on no README line containing './topocheck {v}'")
+for group, subs in subverbs.items():
+    for s in subs:
+        if not on_a_line(f"{group} {s}"):
+            problems.append(f"sub-verb '{group} {s}' (topocheck {group} --help) is on no README line containing "
+                            f"'./topocheck {group} {s}'")
+fence = None
+for number, line in enumerate(lines, 1):
+    marker = re.match(r"\s*(```|~~~)", line)
+    if marker:
+        fence = None if fence == marker.group(1) else fence or marker.group(1)
+        continue
+    if fence is None:
+        continue
+    for m in re.finditer(r"(?<![\w./-])\./topocheck(?![\w-])", line):
+        words = line[m.end():].split()
+        while words and words[0].startswith("-"):  # global options: --corpus DIR, --corpus=DIR, --help
+            words = words[2:] if words[0] == "--corpus" else words[1:]
+        if not words:
+            continue
+        verb = words[0]
+        if verb not in verbs and verb not in launcher:
+            problems.append(f"README:{number}: './topocheck {verb}' in a code block names no verb of topocheck --help "
+                            f"({', '.join(verbs)}) nor a launcher verb ({', '.join(launcher)})")
+        elif verb in subverbs and len(words) > 1 and not words[1].startswith("-") and words[1] not in subverbs[verb]:
+            problems.append(f"README:{number}: './topocheck {verb} {words[1]}' in a code block names no sub-verb of "
+                            f"topocheck {verb} --help ({', '.join(subverbs[verb])})")
+for p in problems:
+    print(f"FAIL: README command list ({readme}): {p}")
+sys.exit(1 if problems else 0)
+PY
 
 echo "cli_test: $passes passed, $fails failed"
 [ $fails -eq 0 ]
