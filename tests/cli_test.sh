@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Command-line behaviour of `topocheck`: exit codes, one-line errors naming the argument or
-# FILE:LINE, JSON shapes, nothing written half-way. Usage: cli_test.sh TOPOCHECK CORPUS
+# FILE:LINE, JSON shapes, nothing written half-way; and that the README lists every command.
+# Usage: cli_test.sh TOPOCHECK CORPUS README
 set -uo pipefail
-tc="$1"; corpus="$2"
+tc="$1"; corpus="$2"; readme="${3:-}"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 fails=0; passes=0
 

@@ -2,9 +2,12 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -12,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
-#include "cli/cli_util.h"
+#include "cli/output.h"
 #include "network/network.h"
 #include "routing/simulator.h"
 #include "routing/study.h"
@@ -21,6 +24,20 @@
 
 namespace topocheck::cli {
 namespace {
+
+struct RoutingArgs {
+  bool study = false;
+  int dim = 8;
+  int reps = 10;
+  uint64_t seed = 1;
+  uint64_t workload_seed = 1;
+  std::string workload = "gauss";
+  std::string routing = "static", priority = "K", links = "bi", scheme_reading = "list", arbitration = "rounds";
+  double nonzeros_per_row = 0;  // gauss only; 0: the generator's default
+  bool json = false, check = false;
+  int jobs = 1;
+  std::string svg_dir, trace_file, write_workload;
+};
 
 namespace fs = std::filesystem;
 using namespace topocheck::routing;
@@ -142,10 +159,8 @@ int run_studies(const Network& net, const std::vector<Workload>& workloads, cons
   return kExitOk;
 }
 
-}  // namespace
-
-CLI::App* add_routing_command(CLI::App* simulate, RoutingArgs& a) {
-  auto* cmd = simulate->add_subcommand("routing", "store-and-forward message routing in Q_n (paper 001): one run, or --study");
+CLI::App* declare_routing(CLI::App& simulate, RoutingArgs& a) {
+  auto* cmd = simulate.add_subcommand("routing", "store-and-forward message routing in Q_n (paper 001): one run, or --study");
   cmd->add_flag("--study", a.study, "run all 44 cases (routing x links x schemes A-K), --reps times each");
   cmd->add_option("--dim", a.dim, "cube dimension N (1..12, default 8: 256 nodes)");
   cmd->add_option("--workload", a.workload, "gauss (default), layered, reduce_broadcast, all (--study), or a workload file");
@@ -195,6 +210,13 @@ int cmd_simulate_routing(const RoutingArgs& a) {
   }
   if (a.study) return run_studies(*net, workloads, a);
   return run_single(*net, workloads[0], a);
+}
+
+}  // namespace
+
+Command add_routing_command(CLI::App& simulate) {
+  auto args = std::make_shared<RoutingArgs>();
+  return {declare_routing(simulate, *args), [args] { return cmd_simulate_routing(*args); }};
 }
 
 }  // namespace topocheck::cli

@@ -1,9 +1,11 @@
 #include "cli/wormhole_cmd.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -11,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
-#include "cli/cli_util.h"
+#include "cli/output.h"
 #include "itm/itm.h"
 #include "network/network.h"
 #include "wormhole/wormhole.h"
@@ -23,6 +25,25 @@
 
 namespace topocheck::cli {
 namespace {
+
+struct WormholeArgs {
+  bool study = false, quick = false;
+  std::string rule = "any-edge";
+  std::string root;                // study: center (default) | random | a node; single run: a node
+  std::string graph = "itm";       // itm | c4 | k23 | grid3x3 | nonchordal
+  std::string steps;               // itm: AddNode steps; empty: a random ITM of --nodes
+  int nodes = 16;
+  uint64_t itm_seed = 1;
+  std::string routing = "sp-adaptive";
+  std::string traffic = "uniform";  // uniform | distance-two | farthest | hotspot | all-to-all
+  double load = 0.2;
+  uint32_t cycles = 1000, length = 8, buffer = 2, max_cycles = 100000;
+  std::string selection = "random";
+  uint64_t seed = 1;
+  bool json = false, check = false;
+  int jobs = 1;
+  std::string svg_dir, trace_file;
+};
 
 namespace fs = std::filesystem;
 using namespace topocheck::routing;
@@ -177,10 +198,8 @@ int run_single(const WormholeArgs& a) {
   return violation || r->deadlock ? kExitDiffers : kExitOk;
 }
 
-}  // namespace
-
-CLI::App* add_wormhole_command(CLI::App* simulate, WormholeArgs& a) {
-  auto* cmd = simulate->add_subcommand(
+CLI::App* declare_wormhole(CLI::App& simulate, WormholeArgs& a) {
+  auto* cmd = simulate.add_subcommand(
       "wormhole", "flit-level wormhole switching on ITMs and control graphs (paper 002): one run, or --study");
   cmd->add_flag("--study", a.study, "the throughput study: ITM shortest-path against up*/down* routing, load swept to saturation");
   cmd->add_flag("--quick", a.quick, "--study: the cheaper configuration (shorter windows, coarser load steps)");
@@ -217,6 +236,13 @@ int cmd_simulate_wormhole(const WormholeArgs& a) {
   }
   if (!a.svg_dir.empty() || a.quick) return usage_error(!a.svg_dir.empty() ? "--svg: only with --study" : "--quick: only with --study");
   return run_single(a);
+}
+
+}  // namespace
+
+Command add_wormhole_command(CLI::App& simulate) {
+  auto args = std::make_shared<WormholeArgs>();
+  return {declare_wormhole(simulate, *args), [args] { return cmd_simulate_wormhole(*args); }};
 }
 
 }  // namespace topocheck::cli

@@ -1,0 +1,91 @@
+#include "cli/search_cmd.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "claims/ledger.h"
+#include "claims/runner.h"
+#include "cli/app.h"
+#include "cli/output.h"
+#include "corpus/corpus.h"
+
+namespace topocheck::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SearchArgs {
+  std::string claim, reading = "literal", budget = "standard";
+  double seconds = 10;
+  uint64_t seed = 1;
+  bool save = false;
+};
+
+int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, const SearchArgs& args) {
+  const claims::Claim* claim = registry.find(args.claim);
+  if (!claim) return usage_error(fmt::format("CLAIM: unknown claim '{}' (see `topocheck list`)", args.claim));
+  const claims::Reading* reading = claim->find_reading(args.reading);
+  if (!reading) return usage_error(fmt::format("--reading: claim {} has no reading '{}'", args.claim, args.reading));
+  auto budget = claims::parse_budget(args.budget);
+  if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
+  if (!(args.seconds > 0)) return usage_error("--seconds must be positive");
+  if (std::none_of(reading->methods.begin(), reading->methods.end(),
+                   [](const auto& m) { return m.first != claims::Method::kExample; }))
+    return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+  TerminalProgress progress;
+  std::fprintf(stderr, "topocheck search %s [%s]: budget %s, seed %llu, %.0f s\n", args.claim.c_str(),
+               args.reading.c_str(), args.budget.c_str(), static_cast<unsigned long long>(args.seed), args.seconds);
+  claims::SearchOptions options;
+  options.run.budget = *budget;
+  options.run.seed = args.seed;
+  options.run.progress = &progress;
+  options.run.corpus_dir = corpus_dir;
+  options.seconds = args.seconds;
+  const claims::SearchOutcome found = claims::search(*claim, *reading, *ledger, options);
+  progress.clear();
+  if (found.error) {
+    std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(found.error->method).c_str(),
+                 found.error->detail.c_str());
+    return kExitInternal;
+  }
+  if (found.found) {
+    const corpus::Case& c = *found.found;
+    std::cout << fmt::format("counterexample ({} method, seed {}, after {} cases{}):\n", c.method, c.seed.value_or(0),
+                             found.cases, found.known ? "; already in the corpus" : "");
+    std::cout << corpus::to_json(c).dump(2) << "\n";
+    if (args.save && !found.known) {
+      auto w = corpus::write_atomic(corpus::counterexample_path(corpus_dir, c), corpus::to_json(c).dump(2) + "\n");
+      if (!w) return report_error(w.error());
+      std::cout << "saved " << w->string() << "\n";
+    }
+    return found.known ? kExitOk : kExitDiffers;
+  }
+  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", found.cases, found.rounds,
+                           args.seed);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_search_command(CLI::App& app, const Session& session) {
+  auto args = std::make_shared<SearchArgs>();
+  auto* search = app.add_subcommand("search", "search for a counterexample to one claim");
+  search->add_option("claim", args->claim, "claim id")->required();
+  search->add_option("--reading", args->reading, "reading (default literal)");
+  search->add_option("--seconds", args->seconds, "time to spend (default 10)");
+  search->add_option("--seed", args->seed, "first seed (default 1)");
+  search->add_option("--budget", args->budget, "sizes of each round (default standard)");
+  search->add_flag("--save", args->save, "store a new counterexample in the corpus");
+  return {search, [&session, args] { return cmd_search(session.registry(), session.corpus_dir(), *args); }};
+}
+
+}  // namespace topocheck::cli

@@ -1,0 +1,168 @@
+#include "cli/verify_cmd.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "claims/ledger.h"
+#include "claims/report.h"
+#include "claims/runner.h"
+#include "cli/app.h"
+#include "cli/output.h"
+#include "core/json_file.h"
+
+namespace topocheck::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// verify
+
+struct VerifyArgs {
+  std::vector<std::string> globs;
+  std::string budget = "standard";
+  uint64_t seed = 1;
+  int jobs = 0;
+  std::string json_file, junit_file;
+  std::string shard;  // "i/N", empty: not sharded
+  std::vector<std::string> readings;  // --reading globs, empty: every reading
+};
+
+int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, const VerifyArgs& args) {
+  auto budget = claims::parse_budget(args.budget);
+  if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
+  if (args.jobs < 0) return usage_error("--jobs must be at least 1");
+  std::optional<claims::Shard> shard;
+  if (!args.shard.empty()) {
+    auto parsed = claims::parse_shard(args.shard);
+    if (!parsed) return report_error(parsed.error());
+    shard = *parsed;
+  }
+  for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
+    if (auto e = check_output_path(opt, file)) return report_error(*e);
+  auto selected = claims::select_claims(registry, args.globs);
+  if (!selected) return report_error(selected.error());
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+
+  // Each --reading glob must select a reading of the selected claims (a typo must not run nothing).
+  for (const std::string& g : args.readings) {
+    bool any = false;
+    for (const claims::Claim* c : *selected)
+      for (const claims::Reading& r : c->readings) any = any || claims::reading_selected({g}, r.name);
+    if (!any)
+      return usage_error(fmt::format("--reading: '{}' matches no reading of the selected claims (see `topocheck list`)", g));
+  }
+  const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+  size_t readings = 0;
+  for (const claims::Claim* c : *selected)
+    for (const claims::Reading& r : c->readings) readings += claims::reading_selected(args.readings, r.name) ? 1 : 0;
+  std::fprintf(stderr, "topocheck verify: budget %s, seed %llu, %d job(s), %zu claim(s), %zu reading(s)%s\n",
+               args.budget.c_str(), static_cast<unsigned long long>(args.seed), jobs, selected->size(), readings,
+               shard ? fmt::format(", shard {}", shard->to_string()).c_str() : "");
+  TerminalProgress progress;
+  claims::VerifyOptions options;
+  options.budget = *budget;
+  options.seed = args.seed;
+  options.jobs = jobs;
+  options.corpus_dir = corpus_dir;
+  options.progress = &progress;
+  options.shard = shard;
+  options.readings = args.readings;
+  // Each verdict as its reading finishes, on stderr (the table at the end is the report).
+  const bool color = ::isatty(::fileno(stderr)) != 0;
+  size_t done = 0;
+  options.on_verdict = [&](const claims::ReadingVerdict& v) {
+    progress.clear();
+    std::fputs(claims::render_verdict_line(v, ++done, readings, color).c_str(), stderr);
+    std::fflush(stderr);
+  };
+  const auto verdicts = claims::verify(*selected, *ledger, options);
+  progress.clear();
+  // The whole ledger is checked for stale entries only when every claim reading ran, and not in
+  // one shard.
+  const auto stale = args.globs.empty() && args.readings.empty() && !(shard && shard->count > 1)
+                         ? claims::stale_expectations(*ledger, registry)
+                         : std::vector<std::string>{};
+  if (shard && shard->count > 1)
+    std::fprintf(stderr, "topocheck verify: shard %s: compared as one shard (an expected refutation is decided by "
+                 "`topocheck merge` of all %d reports)\n", shard->to_string().c_str(), shard->count);
+  return report_verdicts(verdicts, stale, args.json_file, args.junit_file,
+                         claims::verdicts_to_json(verdicts, *budget, args.seed, jobs, shard), *budget);
+}
+
+// ---------------------------------------------------------------------------------------------
+// merge
+
+struct MergeArgs {
+  std::vector<std::string> files;
+  std::string json_file, junit_file;
+};
+
+int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
+  for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
+    if (auto e = check_output_path(opt, file)) return report_error(*e);
+  std::vector<claims::ShardReport> reports;
+  for (const std::string& file : args.files) {
+    auto j = read_json_file(file);
+    if (!j) return report_error(j.error());
+    auto report = claims::shard_report_from_json(*j, file);
+    if (!report) return report_error(report.error());
+    reports.push_back(std::move(report).value());
+  }
+  auto merged = claims::merge_shards(reports);
+  if (!merged) return report_error(merged.error());
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  if (!ledger) return report_error(ledger.error());
+  std::fprintf(stderr, "topocheck merge: %d shard reports, budget %s, seed %llu, %zu reading(s)\n", merged->count,
+               claims::to_string(merged->budget).c_str(), static_cast<unsigned long long>(merged->seed),
+               merged->verdicts.size());
+  std::vector<claims::ReadingVerdict> verdicts = merged->verdicts;
+  claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir);
+  return report_verdicts(verdicts, {}, args.json_file, args.junit_file,
+                         claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count),
+                         merged->budget);
+}
+
+}  // namespace
+
+Command add_verify_command(CLI::App& app, const Session& session) {
+  auto args = std::make_shared<VerifyArgs>();
+  auto* verify = app.add_subcommand("verify", "check every (or every matching) claim and compare with the ledger");
+  verify->add_option("claims", args->globs, "claim ids or globs (default: all)");
+  verify->add_option("--budget", args->budget, "quick, standard (default) or deep");
+  verify->add_option("--seed", args->seed, "base seed of the random methods (default 1)");
+  verify->add_option("--jobs", args->jobs, "parallel claim readings (default: cores)");
+  verify->add_option("--json", args->json_file, "write the verdicts as JSON to FILE ('-': stdout)");
+  verify->add_option("--junit", args->junit_file, "write the verdicts as JUnit XML to FILE");
+  verify->add_option("--reading", args->readings,
+                     "only the readings matching this glob (repeatable; default: every reading of each claim)")
+      ->allow_extra_args(false);  // one glob per --reading: `--reading paper 'metacube.*'` keeps the claim glob
+  verify->add_option("--shard", args->shard,
+                     "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; other methods run "
+                     "in shard 1; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
+  return {verify, [&session, args] { return cmd_verify(session.registry(), session.corpus_dir(), *args); }};
+}
+
+Command add_merge_command(CLI::App& app, const Session& session) {
+  auto args = std::make_shared<MergeArgs>();
+  auto* merge = app.add_subcommand("merge", "combine the --json reports of verify --shard 1/N ... N/N, compare with the ledger");
+  merge->add_option("reports", args->files, "the N shard reports (JSON)")->required();
+  merge->add_option("--json", args->json_file, "write the merged verdicts as JSON to FILE ('-': stdout)");
+  merge->add_option("--junit", args->junit_file, "write the merged verdicts as JUnit XML to FILE");
+  return {merge, [&session, args] { return cmd_merge(session.corpus_dir(), *args); }};
+}
+
+}  // namespace topocheck::cli
