@@ -123,6 +123,162 @@ std::string key_text(const std::optional<Key>& k) {
   return fmt::format("n={} instance={} params={} script={} sequence={}", k->n, k->instance, k->params, s, k->sequence);
 }
 
+// The classes of one instance and parameter entry, by script, with their witness plans.
+struct Class {
+  Blocks witness;
+  std::vector<Plan> plans;  // per sequence
+  std::vector<std::vector<bool>> some_packing_violates;  // [sequence][check], packing-dependent ones
+  bool seen = false;
+};
+using Classes = std::map<std::vector<int>, Class>;
+
+// One (instance, parameter entry) of the sweep, as every step below reads it.
+struct Entry {
+  int n = 0;
+  uint64_t instance = 0;  // the instance's number among those of n, from 1
+  size_t pi = 0;          // the entry's index in parameter_grid
+  const Instance& inst;
+  const Params& params;
+  bool s42 = false;
+  const std::vector<Check>& checks;
+  const std::vector<std::vector<int>>& sequences;
+
+  Params with_sequence(size_t si) const {
+    Params p = params;
+    p.ext_sequence = sequences[si];
+    return p;
+  }
+  Key key(const std::vector<int>& script, size_t si) const { return Key{n, instance, pi, script, si}; }
+};
+
+// Both sweeps' tallies, by (section 4.2, check).
+struct Sweep {
+  std::map<std::pair<bool, std::string>, Tally> full, reduced;
+  uint64_t packings_inputs = 0, class_inputs = 0, minimal_packings = 0;
+};
+
+// The enumerated classes, checked in strictly increasing order and against their witnesses'
+// scripts, each with its witness's plan per sequence.
+Classes enumerate_classes(const Entry& e) {
+  Classes classes;
+  std::vector<int> last;
+  for_each_plan_class(e.inst, e.params, [&](const PlanClass& c) {
+    EXPECT_TRUE(classes.empty() || last < c.script) << "classes out of order";
+    last = c.script;
+    EXPECT_EQ(script_of(e.inst, e.params, c.witness), c.script) << e.inst.S << " " << e.inst.T;
+    Class& cl = classes[c.script];
+    cl.witness = c.witness;
+    for (size_t si = 0; si < e.sequences.size(); ++si) {
+      cl.plans.push_back(migrate(e.inst, c.witness, e.with_sequence(si)));
+      cl.some_packing_violates.emplace_back(e.checks.size(), false);
+    }
+    return false;
+  });
+  return classes;
+}
+
+// The full sweep: every packing and sequence has its class's script and witness plan; the checks
+// are tallied per packing (at n = 4 only the packing-dependent ones) and the packing-dependent
+// verdicts collected per class. Stops at the first failure.
+void sweep_every_packing(const Entry& e, Classes& classes, Sweep& sweep) {
+  for_each_packing(e.inst, [&](const Blocks& blocks) {
+    for (size_t si = 0; si < e.sequences.size(); ++si) {
+      const Params p = e.with_sequence(si);
+      const auto script = script_of(e.inst, p, blocks);
+      auto it = classes.find(script);
+      EXPECT_NE(it, classes.end()) << "packing " << blocks_to_string(blocks) << " of " << e.inst.S << " " << e.inst.T
+                                   << " has a script no class has";
+      if (it == classes.end()) return true;
+      it->second.seen = true;
+      ++sweep.packings_inputs;
+      const Plan plan = migrate(e.inst, blocks, p);
+      const Plan& wp = it->second.plans[si];
+      EXPECT_TRUE(same_plan(plan, wp)) << e.inst.S << " " << e.inst.T << " blocks " << blocks_to_string(blocks)
+                                       << "\n"
+                                       << plan.to_text() << wp.to_text();
+      for (size_t ci = 0; ci < e.checks.size(); ++ci) {
+        const Check& check = e.checks[ci];
+        if (!check.packing_dependent && e.n == 4) continue;
+        const bool v = check.violated(plan);
+        if (check.packing_dependent) {
+          if (v) it->second.some_packing_violates[si][ci] = true;
+        } else {
+          EXPECT_EQ(v, check.violated(wp)) << check.name;
+        }
+        sweep.full[{e.s42, check.name}].add(e.key(script, si), v);
+      }
+    }
+    return ::testing::Test::HasFailure();
+  });
+}
+
+// An absence check of a class whose witness plan is short of paths: some minimal packing of its
+// script makes the oracle find a further path.
+bool absence_violated_by_minimal_packings(const Entry& e, const Check& check, const Params& p,
+                                          const std::vector<int>& script, Sweep& sweep) {
+  bool v = false;
+  for_each_minimal_packing(e.inst, p, script, [&](const Blocks& blocks) {
+    ++sweep.minimal_packings;
+    EXPECT_EQ(script_of(e.inst, p, blocks), script);
+    v = check.violated(migrate(e.inst, blocks, p));
+    return v;
+  });
+  return v;
+}
+
+// The reduced sweep: each check once per class and sequence (the absence checks on minimal
+// packings), agreeing with the packing-dependent verdicts of the full sweep. At n = 4 the plan
+// checks were not run per packing (the plans are equal), so the class's verdict stands for the
+// full sweep's too.
+void sweep_classes(const Entry& e, const Classes& classes, Sweep& sweep) {
+  for (const auto& [script, cl] : classes) {
+    EXPECT_TRUE(cl.seen) << "a class no packing produces";
+    for (size_t si = 0; si < e.sequences.size(); ++si) {
+      ++sweep.class_inputs;
+      const Params p = e.with_sequence(si);
+      const Plan& wp = cl.plans[si];
+      const bool short_of_paths = check_plan_complete(wp).has_value();
+      for (size_t ci = 0; ci < e.checks.size(); ++ci) {
+        const Check& check = e.checks[ci];
+        bool v = false;
+        if (check.name.rfind("absence-", 0) == 0) {
+          if (short_of_paths) v = absence_violated_by_minimal_packings(e, check, p, script, sweep);
+          EXPECT_EQ(v, cl.some_packing_violates[si][ci])
+              << check.name << " " << e.inst.S << " " << e.inst.T << " script of witness "
+              << blocks_to_string(cl.witness);
+        } else {
+          v = check.violated(wp);
+          if (check.packing_dependent) {
+            EXPECT_EQ(v, cl.some_packing_violates[si][ci]) << check.name;
+          }
+        }
+        sweep.reduced[{e.s42, check.name}].add(e.key(script, si), v);
+        if (e.n == 4 && !check.packing_dependent) sweep.full[{e.s42, check.name}].add(e.key(script, si), v);
+      }
+    }
+  }
+}
+
+// Full-sweep tallies count packings; per class they must agree on verdicts, so compare the
+// reduced tallies with the full ones deduplicated by key: same first violation, and a check is
+// violated somewhere in both or in neither. Prints both tallies per check.
+void compare_tallies(const Sweep& sweep) {
+  for (const auto& [key, r] : sweep.reduced) {
+    const Tally& f = sweep.full.at(key);
+    EXPECT_EQ(r.first, f.first) << (key.first ? "4.2 " : "4.1 ") << key.second << ": reduced " << key_text(r.first)
+                                << ", full " << key_text(f.first);
+    EXPECT_EQ(r.violating > 0, f.violating > 0) << key.second;
+    std::printf("%s %-24s classes %9llu (violating %9llu)  packing inputs %10llu (violating %10llu)  first %s\n",
+                key.first ? "4.2" : "4.1", key.second.c_str(), static_cast<unsigned long long>(r.inputs),
+                static_cast<unsigned long long>(r.violating), static_cast<unsigned long long>(f.inputs),
+                static_cast<unsigned long long>(f.violating), key_text(r.first).c_str());
+  }
+  std::printf("%llu packing inputs, %llu class inputs, %llu minimal packings asked\n",
+              static_cast<unsigned long long>(sweep.packings_inputs),
+              static_cast<unsigned long long>(sweep.class_inputs),
+              static_cast<unsigned long long>(sweep.minimal_packings));
+}
+
 TEST(MigrationPlanClasses, HammingPathsInOrderMatchTheTieBreak) {
   const Node a = *parse_node("0000"), b = *parse_node("0111");
   const auto asc = hamming_paths_in_order(a, b, TieBreak::kAscending);
@@ -136,8 +292,7 @@ TEST(MigrationPlanClasses, HammingPathsInOrderMatchTheTieBreak) {
 
 // The gating cross-check of the header comment.
 TEST(MigrationPlanClasses, AgreeWithTheSweepOverEveryPacking) {
-  std::map<std::pair<bool, std::string>, Tally> full, reduced;  // (section 4.2, check)
-  uint64_t packings_inputs = 0, class_inputs = 0, minimal_packings = 0;
+  Sweep sweep;
   for (int n = 1; n <= 4; ++n) {
     uint64_t instance = 0;
     for (int dim = 0; dim <= n; ++dim)
@@ -151,114 +306,17 @@ TEST(MigrationPlanClasses, AgreeWithTheSweepOverEveryPacking) {
           const auto grid = parameter_grid(inst);
           ++instance;
           for (size_t pi = 0; pi < grid.size(); ++pi) {
-            // The classes, with their witness plans per sequence.
-            struct Class {
-              Blocks witness;
-              std::vector<Plan> plans;  // per sequence
-              std::vector<std::vector<bool>> some_packing_violates;  // [sequence][check], packing-dependent ones
-              bool seen = false;
-            };
-            std::map<std::vector<int>, Class> classes;
-            std::vector<int> last;
-            for_each_plan_class(inst, grid[pi], [&](const PlanClass& c) {
-              EXPECT_TRUE(classes.empty() || last < c.script) << "classes out of order";
-              last = c.script;
-              EXPECT_EQ(script_of(inst, grid[pi], c.witness), c.script) << S << " " << T;
-              Class& cl = classes[c.script];
-              cl.witness = c.witness;
-              for (const auto& seq : sequences) {
-                Params p = grid[pi];
-                p.ext_sequence = seq;
-                cl.plans.push_back(migrate(inst, c.witness, p));
-                cl.some_packing_violates.emplace_back(cs.size(), false);
-              }
-              return false;
-            });
+            const Entry e{n, instance, pi, inst, grid[pi], s42, cs, sequences};
+            Classes classes = enumerate_classes(e);
             ASSERT_FALSE(classes.empty());
-            // Every packing.
-            for_each_packing(inst, [&](const Blocks& blocks) {
-              for (size_t si = 0; si < sequences.size(); ++si) {
-                Params p = grid[pi];
-                p.ext_sequence = sequences[si];
-                const auto script = script_of(inst, p, blocks);
-                auto it = classes.find(script);
-                EXPECT_NE(it, classes.end()) << "packing " << blocks_to_string(blocks) << " of " << S << " " << T
-                                             << " has a script no class has";
-                if (it == classes.end()) return true;
-                it->second.seen = true;
-                ++packings_inputs;
-                const Plan plan = migrate(inst, blocks, p);
-                const Plan& wp = it->second.plans[si];
-                EXPECT_TRUE(same_plan(plan, wp)) << S << " " << T << " blocks " << blocks_to_string(blocks) << "\n"
-                                                 << plan.to_text() << wp.to_text();
-                for (size_t ci = 0; ci < cs.size(); ++ci) {
-                  if (!cs[ci].packing_dependent && n == 4) continue;
-                  const bool v = cs[ci].violated(plan);
-                  if (cs[ci].packing_dependent) {
-                    if (v) it->second.some_packing_violates[si][ci] = true;
-                  } else {
-                    EXPECT_EQ(v, cs[ci].violated(wp)) << cs[ci].name;
-                  }
-                  full[{s42, cs[ci].name}].add(Key{n, instance, pi, script, si}, v);
-                }
-              }
-              return ::testing::Test::HasFailure();
-            });
+            sweep_every_packing(e, classes, sweep);
             if (::testing::Test::HasFailure()) return;
-            // The reduced sweep, and the packing-dependent verdicts per class.
-            for (auto& [script, cl] : classes) {
-              EXPECT_TRUE(cl.seen) << "a class no packing produces";
-              for (size_t si = 0; si < sequences.size(); ++si) {
-                ++class_inputs;
-                Params p = grid[pi];
-                p.ext_sequence = sequences[si];
-                const Plan& wp = cl.plans[si];
-                const bool short_of_paths = check_plan_complete(wp).has_value();
-                for (size_t ci = 0; ci < cs.size(); ++ci) {
-                  bool v = false;
-                  if (cs[ci].name.rfind("absence-", 0) == 0) {
-                    if (short_of_paths)
-                      for_each_minimal_packing(inst, p, script, [&](const Blocks& blocks) {
-                        ++minimal_packings;
-                        EXPECT_EQ(script_of(inst, p, blocks), script);
-                        v = cs[ci].violated(migrate(inst, blocks, p));
-                        return v;
-                      });
-                    EXPECT_EQ(v, cl.some_packing_violates[si][ci])
-                        << cs[ci].name << " " << S << " " << T << " script of witness " << blocks_to_string(cl.witness);
-                  } else {
-                    v = cs[ci].violated(wp);
-                    if (cs[ci].packing_dependent) {
-                      EXPECT_EQ(v, cl.some_packing_violates[si][ci]) << cs[ci].name;
-                    }
-                  }
-                  reduced[{s42, cs[ci].name}].add(Key{n, instance, pi, script, si}, v);
-                  // n = 4: the plan checks were not run per packing (the plans are equal); the
-                  // class's verdict stands for the full sweep's.
-                  if (n == 4 && !cs[ci].packing_dependent) full[{s42, cs[ci].name}].add(Key{n, instance, pi, script, si}, v);
-                }
-              }
-            }
+            sweep_classes(e, classes, sweep);
             if (::testing::Test::HasFailure()) return;
           }
         }
   }
-  // Full-sweep tallies count packings; per class they must agree on verdicts, so compare the
-  // reduced tallies with the full ones deduplicated by key: same first violation, and a check is
-  // violated somewhere in both or in neither.
-  for (const auto& [key, r] : reduced) {
-    const Tally& f = full.at(key);
-    EXPECT_EQ(r.first, f.first) << (key.first ? "4.2 " : "4.1 ") << key.second << ": reduced " << key_text(r.first)
-                                << ", full " << key_text(f.first);
-    EXPECT_EQ(r.violating > 0, f.violating > 0) << key.second;
-    std::printf("%s %-24s classes %9llu (violating %9llu)  packing inputs %10llu (violating %10llu)  first %s\n",
-                key.first ? "4.2" : "4.1", key.second.c_str(), static_cast<unsigned long long>(r.inputs),
-                static_cast<unsigned long long>(r.violating), static_cast<unsigned long long>(f.inputs),
-                static_cast<unsigned long long>(f.violating), key_text(r.first).c_str());
-  }
-  std::printf("%llu packing inputs, %llu class inputs, %llu minimal packings asked\n",
-              static_cast<unsigned long long>(packings_inputs), static_cast<unsigned long long>(class_inputs),
-              static_cast<unsigned long long>(minimal_packings));
+  compare_tallies(sweep);
 }
 
 }  // namespace
