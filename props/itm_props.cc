@@ -246,7 +246,7 @@ Violation DegreeBelowFive(const ItmSequence& s) {
 // Every shrink candidate of `s` passes `violation`: `s` is a local minimum of the shrinking.
 void ExpectLocalMinimum(const ItmSequence& s, const std::function<Violation(const ItmSequence&)>& violation) {
   const rc::Shrinkable<ItmSequence> value =
-      rc::shrinkable::shrinkRecur(ItmSequence(s), &gen::internal::itm_sequence_shrinks);
+      rc::shrinkable::shrinkRecur(ItmSequence(s), &gen::itm_sequence_shrinks);
   auto shrinks = value.shrinks();
   while (auto next = shrinks.next()) EXPECT_FALSE(violation(next->value())) << s << " -> " << next->value();
 }

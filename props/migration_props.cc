@@ -155,7 +155,7 @@ std::optional<std::pair<Node, Node>> FirstBlockLink(const Blocks& blocks, const 
 // The printed definitions of f and g (Section 2.2 and equation 1) with the bars of
 // Bars::paper(): on D(T)-D(S), f complements u[i] when u[a^-1(i)] = T[a^-1(i)], g when they differ.
 Node ByDefinition(const MigrationInput& in, Node u, bool is_f) {
-  const auto r = gen::internal::roles_of(in.S, in.T);
+  const auto r = gen::roles_of(in.S, in.T);
   uint64_t out = 0;
   for (int i = 0; i < in.n; ++i) {
     bool value;
@@ -213,7 +213,7 @@ TEST(MigrationInputGenerator, EveryInputAndEveryShrinkIsValidAndShrinksAreSmalle
         while (auto next = shrinks.next()) {
           const MigrationInput s = next->value();
           ASSERT_EQ(InvalidInput(s), std::nullopt) << in << "\n -> " << s;
-          ASSERT_LT(gen::internal::measure(s), gen::internal::measure(in)) << in << "\n -> " << s;
+          ASSERT_LT(gen::shrink_measure(s), gen::shrink_measure(in)) << in << "\n -> " << s;
           if (!first) first = *next;
         }
         if (!first) break;
@@ -329,7 +329,7 @@ struct Query {
 };
 
 uint64_t FlipSome(uint64_t allowed, int n) {
-  const std::vector<int> dims = dims_of(allowed != 0 ? allowed : gen::internal::low_mask(n));
+  const std::vector<int> dims = dims_of(allowed != 0 ? allowed : topocheck::gen::bits::low_mask(n));
   const std::vector<size_t> picks =
       *rc::gen::container<std::vector<size_t>>(rc::gen::inRange<size_t>(0, dims.size())).as("dimensions to flip");
   uint64_t flip = 0;
@@ -339,8 +339,8 @@ uint64_t FlipSome(uint64_t allowed, int n) {
 }
 
 Query DrawQuery(const MigrationInput& in) {
-  const auto r = gen::internal::roles_of(in.S, in.T);
-  const uint64_t movable = gen::internal::low_mask(in.n) & ~r.i_fixed;
+  const auto r = gen::roles_of(in.S, in.T);
+  const uint64_t movable = topocheck::gen::bits::low_mask(in.n) & ~r.i_fixed;
   int kind = *rc::gen::inRange(0, 4).as("query kind (0: b = g(a), 1: a in S, 2: a in the span, 3: in a block)");
   if (kind == 3 && in.blocks.empty()) kind = 2;
   if (kind == 3) {
