@@ -171,14 +171,14 @@ void ExpectEveryBreakRejected(const std::string& id, Break kind) {
   props::PrintScope(id, props::BudgetFromEnvironment(), cases, "n = 2..7, 1..3 faults, every model");
   // "Every broken schedule is rejected" as a property that must hold (checker verdicts are the
   // negative control's subject): a broken schedule the checker accepts fails it.
-  const auto result = props::RunProperty(id, cases, [kind] {
+  const props::PropertyOutcome outcome = props::RunProperty(id, cases, [kind] {
     const AapcInput in = *input_gen(1, 3).as("input");
     RC_PRE(run_for(in).has_value());
     const Violation v = broken_violation(in, kind);
     RC_ASSERT(v.has_value());
     RC_ASSERT(*v != "the unbroken schedule is already invalid");
   });
-  EXPECT_TRUE(result.template is<rc::detail::SuccessResult>()) << id << ": " << props::ResultMessage(result);
+  EXPECT_TRUE(outcome.succeeded) << id << ": " << outcome.message;
 }
 
 TEST(AapcProps, NegativeControlDroppedMoveIsRejected) { ExpectEveryBreakRejected("aapc.control.drop_move", Break::kDropMove); }

@@ -199,7 +199,8 @@ TEST(ItmTheorem5, IndependentMessagesShareNoDirectedEdgeInTheCircularOrderExteri
 // sets, the deadlock verdicts and, in the circular order (when there is one), the first violating
 // pair of messages of every reading.
 void CheckOracleAgrees(Rule rule) {
-  rc::detail::TestResult result = props::RunProperty("itm.oracle.agrees[" + to_string(rule) + "]", Cases(), [rule] {
+  const std::string id = "itm.oracle.agrees[" + to_string(rule) + "]";
+  const props::PropertyOutcome outcome = props::RunProperty(id, Cases(), [rule] {
     const ItmSequence s = *gen::itm_sequence(rule, kOracleMaxNodes).as("input");
     const Itm itm = s.build();
     const Graph& g = itm.graph();
@@ -226,7 +227,7 @@ void CheckOracleAgrees(Rule rule) {
       RC_ASSERT(witness.second.back() == conflict->second_to);
     }
   });
-  EXPECT_TRUE(result.template is<rc::detail::SuccessResult>()) << props::ResultMessage(result);
+  EXPECT_TRUE(outcome.succeeded) << outcome.message;
 }
 
 TEST(ItmOracle, AgreesWithTheNaiveCheckersOnRandomItmsAnyEdge) { CheckOracleAgrees(Rule::kAnyEdge); }
