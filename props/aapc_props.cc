@@ -8,8 +8,8 @@
 //  - NEGATIVE CONTROLS, properties EXPECTED TO FAIL: every generated schedule with one move
 //    dropped, with a second datum pushed onto a busy link in the same unit, or with a move
 //    redirected through a faulty node must be rejected by check_schedule.
-// Budget: TOPOCHECK_BUDGET=quick|standard|deep (300 / 2000 / 10000 cases). Seed and RC_PARAMS: see
-// props_harness.h.
+// Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
+// claims::aapc_scope::kPropertyCases.at(budget). Seed and RC_PARAMS: see props_harness.h.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -26,6 +26,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/run.h"
+#include "catalog/aapc/scope.h"
 #include "props_harness.h"
 
 namespace topocheck::aapc {
@@ -44,8 +45,7 @@ inline void showValue(const AapcInput& in, std::ostream& os) {
 
 namespace {
 
-const claims::PerBudget<int> kCases{300, 2000, 10000};
-int Cases() { return kCases.at(props::BudgetFromEnvironment()); }
+int Cases() { return claims::aapc_scope::kPropertyCases.at(props::BudgetFromEnvironment()); }
 
 // n = 2..7, then 0..max_faults faults (distinct by construction: a set), a pick and a model.
 rc::Gen<AapcInput> input_gen(int min_faults, int max_faults) {
