@@ -143,7 +143,7 @@ const std::vector<Pair>& pairs(int d) {
   const auto generator = topocheck::migration::gen::migration_input_of_n(kPairsN, kMaxDim);
   for (uint64_t seed = 0; static_cast<int>(out.size()) < kPairs; ++seed) {
     const MigrationInput in = generator(rc::Random(seed), 100).value();
-    const auto r = topocheck::migration::gen::internal::roles_of(in.S, in.T);
+    const auto r = topocheck::migration::gen::roles_of(in.S, in.T);
     const std::vector<int> movable = topocheck::migration::dims_of(((uint64_t{1} << kPairsN) - 1) & ~r.i_fixed);
     if (in.blocks.empty() || static_cast<int>(movable.size()) < d) continue;
     owners.push_back(in);

@@ -8,8 +8,8 @@
 //  - NEGATIVE CONTROLS, properties EXPECTED TO FAIL: every generated schedule with one move
 //    dropped, with a second datum pushed onto a busy link in the same unit, or with a move
 //    redirected through a faulty node must be rejected by check_schedule.
-// Budget: TOPOCHECK_BUDGET=quick|standard|deep (300 / 2000 / 10000 cases). Seed and RC_PARAMS: see
-// props_harness.h.
+// Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
+// claims::aapc_scope::kPropertyCases.at(budget). Seed and RC_PARAMS: see props_harness.h.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -26,6 +26,7 @@
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
 #include "aapc/run.h"
+#include "catalog/aapc/scope.h"
 #include "props_harness.h"
 
 namespace topocheck::aapc {
@@ -44,8 +45,7 @@ inline void showValue(const AapcInput& in, std::ostream& os) {
 
 namespace {
 
-const claims::PerBudget<int> kCases{300, 2000, 10000};
-int Cases() { return kCases.at(props::BudgetFromEnvironment()); }
+int Cases() { return claims::aapc_scope::kPropertyCases.at(props::BudgetFromEnvironment()); }
 
 // n = 2..7, then 0..max_faults faults (distinct by construction: a set), a pick and a model.
 rc::Gen<AapcInput> input_gen(int min_faults, int max_faults) {
@@ -171,14 +171,14 @@ void ExpectEveryBreakRejected(const std::string& id, Break kind) {
   props::PrintScope(id, props::BudgetFromEnvironment(), cases, "n = 2..7, 1..3 faults, every model");
   // "Every broken schedule is rejected" as a property that must hold (checker verdicts are the
   // negative control's subject): a broken schedule the checker accepts fails it.
-  const auto result = props::RunProperty(id, cases, [kind] {
+  const props::PropertyOutcome outcome = props::RunProperty(id, cases, [kind] {
     const AapcInput in = *input_gen(1, 3).as("input");
     RC_PRE(run_for(in).has_value());
     const Violation v = broken_violation(in, kind);
     RC_ASSERT(v.has_value());
     RC_ASSERT(*v != "the unbroken schedule is already invalid");
   });
-  EXPECT_TRUE(result.template is<rc::detail::SuccessResult>()) << id << ": " << props::ResultMessage(result);
+  EXPECT_TRUE(outcome.succeeded) << id << ": " << outcome.message;
 }
 
 TEST(AapcProps, NegativeControlDroppedMoveIsRejected) { ExpectEveryBreakRejected("aapc.control.drop_move", Break::kDropMove); }

@@ -39,7 +39,7 @@ RC_GTEST_PROP(NodeText, ParseOfToStringIsTheIdentity, ()) {
   const int width = *gen::width(kMaxWidth).as("width");
   const Node node = *gen::node(width).as("node");
   RC_ASSERT(node.width == width);
-  RC_ASSERT((node.bits & ~gen::internal::low_mask(width)) == 0u);
+  RC_ASSERT((node.bits & ~gen::bits::low_mask(width)) == 0u);
   const auto parsed = parse_node(node.to_string(), width);
   if (!parsed.ok()) RC_FAIL(parsed.error().message);
   RC_ASSERT(*parsed == node);
@@ -214,7 +214,7 @@ RC_GTEST_PROP(PathGenerator, StaysWithinTheLengthBoundAndWidth, ()) {
   RC_ASSERT(path.length() <= max_len);
   for (const Node& u : path.nodes) {
     RC_ASSERT(u.width == width);
-    RC_ASSERT((u.bits & ~gen::internal::low_mask(width)) == 0u);
+    RC_ASSERT((u.bits & ~gen::bits::low_mask(width)) == 0u);
   }
 }
 

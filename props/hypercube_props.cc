@@ -191,7 +191,7 @@ bool Smaller(const CubePair& a, const CubePair& b) {
 }
 
 bool WellFormed(const CubePair& c, int max_n) {
-  const uint64_t mask = topocheck::gen::internal::low_mask(c.n);
+  const uint64_t mask = topocheck::gen::bits::low_mask(c.n);
   return c.n >= 1 && c.n <= max_n && c.x.width == c.n && c.y.width == c.n &&
          (c.x.bits & ~mask) == 0 && (c.y.bits & ~mask) == 0;
 }
@@ -218,9 +218,9 @@ TEST(CubePairGenerator, ShrinksToTheSmallestCubeWhenEveryCaseFails) {
 
 TEST(CubePairGenerator, RemovingADimensionKeepsTheOtherBitsInOrder) {
   // x = 1011 without dimension 1 is 101; without dimension 3 (truncation) is 011.
-  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 1), 0b101u);
-  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 3), 0b011u);
-  EXPECT_EQ(gen::internal::remove_dimension(0b1011, 0), 0b101u);
+  EXPECT_EQ(topocheck::gen::bits::remove_dimension(0b1011, 1), 0b101u);
+  EXPECT_EQ(topocheck::gen::bits::remove_dimension(0b1011, 3), 0b011u);
+  EXPECT_EQ(topocheck::gen::bits::remove_dimension(0b1011, 0), 0b101u);
 }
 
 TEST(CubePairGenerator, CoversEqualPairsSmallDistancesAndTheWholeRangeOfN) {

@@ -3,10 +3,10 @@
 //  - the generator's contract: every sequence and every shrink builds, shrinks are smaller, the
 //    value and its shrinks are functions of (rc::Random, size), and the shapes it promises appear;
 //  - the text form: parse_steps(to_string(steps)) gives the steps back;
-//  - Theorem 2 (itm.thm2.deadlock_free) under both rules, up to kDeadlockMaxNodes = 300 nodes;
+//  - Theorem 2 (itm.thm2.deadlock_free) under both rules, up to kPropertyDeadlockMaxNodes = 300;
 //  - Lemma 4 (itm.lemma4.counts, itm.lemma4.cycle) under `exterior`, up to 300 nodes, and
 //    Theorem 5 (itm.thm5.contention_free, reading `exterior`: the paper's independence, the
-//    circular order) up to kContentionMaxNodes = 40 (the check costs O(n^4));
+//    circular order) up to kPropertyContentionMaxNodes = 40 (the check costs O(n^4));
 //  - the explicit-path oracle (itm_oracle.h) agrees with the naive checkers on random ITMs of up to
 //    12 nodes (the exhaustive comparison up to 9 nodes is src/itm/itm_oracle_test.cc);
 //  - SHRINKING WORKS: a deliberately false property ("no ITM has a node of degree >= 5") shrinks to
@@ -16,7 +16,8 @@
 //    fails) shrinks to 6 nodes, the smallest size where it fails.
 //
 // Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
-// kPropertyCases.at(budget). Seed and RC_PARAMS: see props_harness.h.
+// claims::itm_scope::kPropertyCases.at(budget), and the sizes above from the same section of
+// catalog/itm/scope.h. Seed and RC_PARAMS: see props_harness.h.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -34,6 +35,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "catalog/itm/scope.h"
 #include "claims/claim.h"
 #include "core/checks.h"
 #include "itm/itm.h"
@@ -45,14 +47,9 @@
 namespace topocheck::itm {
 namespace {
 
-// TODO(itm random scope): move these into catalog/itm/scope.h beside the exhaustive scopes when the
-// ITM claims get a `random` method; until then they are this file's own.
-const claims::PerBudget<int> kPropertyCases{100, 1000, 10000};
-constexpr int kDeadlockMaxNodes = 300;   // Theorem 2, Lemma 4: O(n^2) and O(n) checks (build: O(n^3))
-constexpr int kContentionMaxNodes = 40;  // Theorem 5: O(n^4) pairs of messages
-constexpr int kOracleMaxNodes = 12;      // the explicit-path oracle: exponential
+namespace scope = claims::itm_scope;
 
-int Cases() { return kPropertyCases.at(props::BudgetFromEnvironment()); }
+int Cases() { return scope::kPropertyCases.at(props::BudgetFromEnvironment()); }
 
 std::string Inputs(Rule rule, int max_nodes) {
   return fmt::format("AddNode sequences under {} with up to {} nodes", to_string(rule), max_nodes);
@@ -61,7 +58,7 @@ std::string Inputs(Rule rule, int max_nodes) {
 // A claim property at the budget's scope (props::CheckClaim) over the sequences of `rule`.
 void CheckClaim(const std::string& id, Rule rule, int max_nodes, const std::function<Violation(const Itm&)>& check) {
   const claims::Budget budget = props::BudgetFromEnvironment();
-  props::CheckClaim(id, budget, kPropertyCases.at(budget), Inputs(rule, max_nodes), [rule, max_nodes, check] {
+  props::CheckClaim(id, budget, scope::kPropertyCases.at(budget), Inputs(rule, max_nodes), [rule, max_nodes, check] {
     const ItmSequence s = *gen::itm_sequence(rule, max_nodes).as("input");
     RC_CLASSIFY(s.n() <= 10, "n <= 10");
     RC_CLASSIFY(s.n() > 10 && s.n() <= max_nodes / 2, "n <= max / 2");
@@ -118,7 +115,7 @@ TEST(ItmSequenceGenerator, EverySequenceAndEveryShrinkBuildsAndShrinksAreSmaller
 TEST(ItmSequenceGenerator, SequencesOfThreeHundredNodesBuild) {
   for (const Rule rule : {Rule::kAnyEdge, Rule::kExterior})
     for (uint64_t seed = 0; seed < 8; ++seed) {
-      const ItmSequence s = gen::itm_sequence(rule, kDeadlockMaxNodes)(rc::Random(seed), 100).value();
+      const ItmSequence s = gen::itm_sequence(rule, scope::kPropertyDeadlockMaxNodes)(rc::Random(seed), 100).value();
       const auto built = Itm::build(s.steps, rule);
       ASSERT_TRUE(built.ok()) << built.error().message;
       EXPECT_EQ(built->n(), s.n());
@@ -127,8 +124,8 @@ TEST(ItmSequenceGenerator, SequencesOfThreeHundredNodesBuild) {
 }
 
 TEST(ItmSequenceGenerator, IsDeterministicGivenTheRandomAndSize) {
-  props::ExpectDeterministic(gen::itm_sequence(Rule::kAnyEdge, kDeadlockMaxNodes));
-  props::ExpectDeterministic(gen::itm_sequence(Rule::kExterior, kDeadlockMaxNodes));
+  props::ExpectDeterministic(gen::itm_sequence(Rule::kAnyEdge, scope::kPropertyDeadlockMaxNodes));
+  props::ExpectDeterministic(gen::itm_sequence(Rule::kExterior, scope::kPropertyDeadlockMaxNodes));
 }
 
 TEST(ItmSequenceGenerator, PrintsAsTheRuleAndTheStepsTextForm) {
@@ -169,25 +166,25 @@ RC_GTEST_PROP(ItmText, ParseOfToStringIsTheIdentity, (const ItmSequence& s)) {
 // The claims
 
 TEST(ItmTheorem2, ShortestPathRoutingIsDeadlockFreeAnyEdge) {
-  CheckClaim("itm.thm2.deadlock_free[any-edge]", Rule::kAnyEdge, kDeadlockMaxNodes,
+  CheckClaim("itm.thm2.deadlock_free[any-edge]", Rule::kAnyEdge, scope::kPropertyDeadlockMaxNodes,
              [](const Itm& itm) { return check_deadlock_free(itm.graph()); });
 }
 TEST(ItmTheorem2, ShortestPathRoutingIsDeadlockFreeExterior) {
-  CheckClaim("itm.thm2.deadlock_free[exterior]", Rule::kExterior, kDeadlockMaxNodes,
+  CheckClaim("itm.thm2.deadlock_free[exterior]", Rule::kExterior, scope::kPropertyDeadlockMaxNodes,
              [](const Itm& itm) { return check_deadlock_free(itm.graph()); });
 }
 
 TEST(ItmLemma4, CountsOfExteriorAndInteriorEdgesAndFacetsExterior) {
-  CheckClaim("itm.lemma4.counts[exterior]", Rule::kExterior, kDeadlockMaxNodes,
+  CheckClaim("itm.lemma4.counts[exterior]", Rule::kExterior, scope::kPropertyDeadlockMaxNodes,
              [](const Itm& itm) { return check_lemma4_counts(itm); });
 }
 TEST(ItmLemma4, ExteriorEdgesFormOneCycleThroughEveryNodeExterior) {
-  CheckClaim("itm.lemma4.cycle[exterior]", Rule::kExterior, kDeadlockMaxNodes,
+  CheckClaim("itm.lemma4.cycle[exterior]", Rule::kExterior, scope::kPropertyDeadlockMaxNodes,
              [](const Itm& itm) { return check_lemma4_cycle(itm); });
 }
 
 TEST(ItmTheorem5, IndependentMessagesShareNoDirectedEdgeInTheCircularOrderExterior) {
-  CheckClaim("itm.thm5.contention_free[exterior]", Rule::kExterior, kContentionMaxNodes,
+  CheckClaim("itm.thm5.contention_free[exterior]", Rule::kExterior, scope::kPropertyContentionMaxNodes,
              [](const Itm& itm) -> Violation {
                auto order = circular_order(itm);
                if (!order.ok()) return "no circular order: " + order.error().message;
@@ -199,8 +196,9 @@ TEST(ItmTheorem5, IndependentMessagesShareNoDirectedEdgeInTheCircularOrderExteri
 // sets, the deadlock verdicts and, in the circular order (when there is one), the first violating
 // pair of messages of every reading.
 void CheckOracleAgrees(Rule rule) {
-  rc::detail::TestResult result = props::RunProperty("itm.oracle.agrees[" + to_string(rule) + "]", Cases(), [rule] {
-    const ItmSequence s = *gen::itm_sequence(rule, kOracleMaxNodes).as("input");
+  const std::string id = "itm.oracle.agrees[" + to_string(rule) + "]";
+  const props::PropertyOutcome outcome = props::RunProperty(id, Cases(), [rule] {
+    const ItmSequence s = *gen::itm_sequence(rule, scope::kPropertyOracleMaxNodes).as("input");
     const Itm itm = s.build();
     const Graph& g = itm.graph();
     const ShortestPathLists lists(g);
@@ -226,7 +224,7 @@ void CheckOracleAgrees(Rule rule) {
       RC_ASSERT(witness.second.back() == conflict->second_to);
     }
   });
-  EXPECT_TRUE(result.template is<rc::detail::SuccessResult>()) << props::ResultMessage(result);
+  EXPECT_TRUE(outcome.succeeded) << outcome.message;
 }
 
 TEST(ItmOracle, AgreesWithTheNaiveCheckersOnRandomItmsAnyEdge) { CheckOracleAgrees(Rule::kAnyEdge); }
@@ -246,7 +244,7 @@ Violation DegreeBelowFive(const ItmSequence& s) {
 // Every shrink candidate of `s` passes `violation`: `s` is a local minimum of the shrinking.
 void ExpectLocalMinimum(const ItmSequence& s, const std::function<Violation(const ItmSequence&)>& violation) {
   const rc::Shrinkable<ItmSequence> value =
-      rc::shrinkable::shrinkRecur(ItmSequence(s), &gen::internal::itm_sequence_shrinks);
+      rc::shrinkable::shrinkRecur(ItmSequence(s), &gen::itm_sequence_shrinks);
   auto shrinks = value.shrinks();
   while (auto next = shrinks.next()) EXPECT_FALSE(violation(next->value())) << s << " -> " << next->value();
 }
@@ -264,9 +262,10 @@ const std::set<std::string>& DegreeFiveEnds(Rule rule) { return kDegreeFiveEnds[
 TEST(ItmShrinking, DegreeAtLeastFiveShrinksToSixNodes) {
   for (const Rule rule : {Rule::kAnyEdge, Rule::kExterior}) {
     const std::string id = "itm.shrink_demo.max_degree_below_5[" + to_string(rule) + "]";
-    props::PrintScope(id, props::BudgetFromEnvironment(), Cases(), Inputs(rule, kDeadlockMaxNodes));
+    props::PrintScope(id, props::BudgetFromEnvironment(), Cases(), Inputs(rule, scope::kPropertyDeadlockMaxNodes));
     const Falsification f =
-        props::Falsify<ItmSequence>(id, Cases(), gen::itm_sequence(rule, kDeadlockMaxNodes), DegreeBelowFive);
+        props::Falsify<ItmSequence>(id, Cases(), gen::itm_sequence(rule, scope::kPropertyDeadlockMaxNodes),
+                                    DegreeBelowFive);
     ASSERT_TRUE(f.falsified) << f.message;
     ASSERT_TRUE(f.smallest.has_value()) << f.message;
     std::cout << id << " falsified as expected, shrunk to " << *f.smallest << ": " << f.violation << std::endl;
@@ -286,7 +285,8 @@ TEST(ItmShrinking, DegreeAtLeastFiveShrinksToSixNodesFromEverySeed) {
   for (const Rule rule : {Rule::kAnyEdge, Rule::kExterior}) {
     std::set<std::string> ends;
     for (uint64_t seed = 0; seed < 30; ++seed) {
-      rc::Shrinkable<ItmSequence> value = gen::itm_sequence(rule, kDeadlockMaxNodes)(rc::Random(seed), 100);
+      rc::Shrinkable<ItmSequence> value =
+          gen::itm_sequence(rule, scope::kPropertyDeadlockMaxNodes)(rc::Random(seed), 100);
       if (!DegreeBelowFive(value.value())) continue;
       for (bool moved = true; moved;) {
         moved = false;
@@ -314,9 +314,10 @@ TEST(ItmShrinking, DegreeAtLeastFiveShrinksToSixNodesFromEverySeed) {
 // (with 4 nodes every edge used is still exterior), and shrinking finds exactly that one.
 TEST(ItmShrinking, LemmaFourUnderAnyEdgeShrinksToTheDoubleEar) {
   const std::string id = "itm.lemma4.cycle[any-edge]";
-  props::PrintScope(id, props::BudgetFromEnvironment(), Cases(), Inputs(Rule::kAnyEdge, kDeadlockMaxNodes));
+  props::PrintScope(id, props::BudgetFromEnvironment(), Cases(),
+                    Inputs(Rule::kAnyEdge, scope::kPropertyDeadlockMaxNodes));
   const Falsification f =
-      props::Falsify<ItmSequence>(id, Cases(), gen::itm_sequence(Rule::kAnyEdge, kDeadlockMaxNodes),
+      props::Falsify<ItmSequence>(id, Cases(), gen::itm_sequence(Rule::kAnyEdge, scope::kPropertyDeadlockMaxNodes),
                                   [](const ItmSequence& s) { return check_lemma4_cycle(s.build()); });
   ASSERT_TRUE(f.falsified) << f.message;
   ASSERT_TRUE(f.smallest.has_value()) << f.message;
@@ -329,9 +330,11 @@ TEST(ItmShrinking, LemmaFourUnderAnyEdgeShrinksToTheDoubleEar) {
 // 24 of the 60 with 6 nodes do; shrinking reaches 6 nodes.
 TEST(ItmShrinking, TheoremFiveReversedShrinksToSixNodes) {
   const std::string id = "itm.thm5.contention_free[exterior-reversed]";
-  props::PrintScope(id, props::BudgetFromEnvironment(), Cases(), Inputs(Rule::kExterior, kContentionMaxNodes));
+  props::PrintScope(id, props::BudgetFromEnvironment(), Cases(),
+                    Inputs(Rule::kExterior, scope::kPropertyContentionMaxNodes));
   const Falsification f = props::Falsify<ItmSequence>(
-      id, Cases(), gen::itm_sequence(Rule::kExterior, kContentionMaxNodes), [](const ItmSequence& s) -> Violation {
+      id, Cases(), gen::itm_sequence(Rule::kExterior, scope::kPropertyContentionMaxNodes),
+      [](const ItmSequence& s) -> Violation {
         const Itm itm = s.build();
         return check_contention_free(itm.graph(), *circular_order(itm), Contention::kReversed);
       });

@@ -101,7 +101,7 @@ const char* CaseTag(const Metacube& mc, const McPair& c) {
 
 // An address of MC(k, m) with class field zero (n bits, the top k cleared); shrinks toward 0.
 rc::Gen<Node> ClassZeroAddress(const McPair& c) {
-  const uint64_t fields = topocheck::gen::internal::low_mask(c.width() - c.k);
+  const uint64_t fields = topocheck::gen::bits::low_mask(c.width() - c.k);
   return rc::gen::map(topocheck::gen::node(c.width()), [fields](Node a) { return Node{a.bits & fields, a.width}; });
 }
 
@@ -342,7 +342,7 @@ TEST(MetacubeRefutation, Thm2DisjointIsFalsifiedForThePaperReadingInASmallMetacu
 void ExpectCaseTwoNonCommutation(const std::string& reading) {
   const Alg4Options o = Reading(reading);
   const Falsification f = Falsify("metacube.symmetry.alg4_commutes[" + reading + "]", [o](const McPair& c) {
-    const uint64_t s_fields = c.s.bits & topocheck::gen::internal::low_mask(c.width() - c.k);
+    const uint64_t s_fields = c.s.bits & topocheck::gen::bits::low_mask(c.width() - c.k);
     return Alg4Commutation(c.metacube(), c.s, c.t, Node{s_fields, c.width()}, o);
   });
   ASSERT_TRUE(f.falsified) << f.message;
@@ -371,7 +371,7 @@ TEST(McPairGenerator, IsDeterministicGivenTheRandomAndSize) {
 
 // The measure every shrink lowers: (k, m, H(s,t), |s| + |t|, |M part of s|).
 auto Measure(const McPair& c) {
-  const uint64_t fields = topocheck::gen::internal::low_mask(c.width() - c.k);
+  const uint64_t fields = topocheck::gen::bits::low_mask(c.width() - c.k);
   return std::tuple{c.k, c.m, std::popcount(c.s.bits ^ c.t.bits), std::popcount(c.s.bits) + std::popcount(c.t.bits),
                     std::popcount(c.s.bits & fields)};
 }
@@ -416,14 +416,14 @@ TEST(McPairGenerator, ProjectionKeepsTheFieldsOfTheSourceClassAndTheCase) {
   // M[3], M[2] -> M'[1], M'[0]: s' = (0, 0, 1) and t' = (0, 0, 1) meet, so t' moves to another
   // field (bit of M'[1]), keeping case 1.
   const McPair p{2, 1, Node{0b100100, 6}, Node{0b100101, 6}};
-  const McPair q = gen::internal::project(p, 0b01, 0b1);
+  const McPair q = gen::project(p, 0b01, 0b1);
   EXPECT_EQ(q, (McPair{1, 1, Node{0b001, 3}, Node{0b011, 3}}));
   EXPECT_EQ(alg4_case(q.metacube(), q.s, q.t), 1);
   // Removing class dimension 0 instead keeps M[2], M[0] (bit 0 of the index = bit 0 of c_s = 0):
   // s' = (1, 1, 0), t' = (1, 1, 1), still case 1 on its own.
-  EXPECT_EQ(gen::internal::project(p, 0b10, 0b1), (McPair{1, 1, Node{0b110, 3}, Node{0b111, 3}}));
-  EXPECT_EQ(gen::internal::extract_bits(0b101101, 0b001110), 0b110u);
-  EXPECT_EQ(gen::internal::deposit_bits(0b110, 0b001110), 0b001100u);
+  EXPECT_EQ(gen::project(p, 0b10, 0b1), (McPair{1, 1, Node{0b110, 3}, Node{0b111, 3}}));
+  EXPECT_EQ(topocheck::gen::bits::extract_bits(0b101101, 0b001110), 0b110u);
+  EXPECT_EQ(topocheck::gen::bits::deposit_bits(0b110, 0b001110), 0b001100u);
 }
 
 TEST(McPairGenerator, CoversEveryCaseEveryClassDimensionAndLargeMetacubes) {

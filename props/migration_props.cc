@@ -1,7 +1,7 @@
 // Properties of task migration through double disjoint paths (Chen and Tzeng, paper 000), on random
 // inputs from migration::gen::migration_input (src/migration/migration_gen.h): n = 1..16, dim(S) =
 // dim(T) <= 8, alpha, the procedure's open choices and up to 48 blocks
-// (catalog/migration/scope.h):
+// (catalog/migration/scope.h). One test binary, migration_props, in two files. This one:
 //  - the generator's contract: every value and every shrink is valid (make_instance, parse_alpha,
 //    validate_blocks accept it), shrinks are smaller, the value and its shrinks are functions of
 //    (rc::Random, size), it prints as the CLI's flags, and all of Section 4's situations occur;
@@ -9,29 +9,21 @@
 //    g = h o f, and H(u, f(u)) = zeta + beta (Section 2.2);
 //  - HAMMING-PATH: whatever it returns is a Hamming path with no block link, and it returns none
 //    only when none of the d! Hamming paths (migration::hamming_paths, brute force) is block-free;
-//    and it returns the first block-free one in its tie-break's order (the header's contract);
-//  - every plan: every path valid from u to g(u), no block link, T's links only in extensions,
-//    length <= zeta + 2 beta (Theorems 1, 2; Section 5);
-//  - Theorem 1 (|C| != 1) and Theorem 2 (|C| = 1, under its proviso): both paths exist, and the
-//    disjointness claims under each reading (node, link, directed link): the two paths of a node,
-//    and all paths of all nodes. These are claims under test, NOT assumptions: a failure is a
-//    finding, printed with RapidCheck's shrunk counterexample;
-//  - NEGATIVE CONTROLS, properties EXPECTED TO FAIL: the plan built with f and g swapped (the
-//    opposite bars) judged as the paper's; extensions along a different sequence per node; paths
-//    planned with the blocks ignored. The checkers must reject each (on inputs where the
-//    unbroken plan passes the same check).
+//    and it returns the first block-free one in its tie-break's order (the header's contract).
+// props/migration_plan_props.cc: the plans (every path valid, Theorems 1 and 2, the disjointness
+// readings) and the negative controls.
 //
 // Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
 // claims::migration_scope::kRandomCases. Seed and RC_PARAMS: see props_harness.h.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <functional>
 #include <iostream>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -39,81 +31,26 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "claims/claim.h"
 #include "catalog/migration/scope.h"
+#include "claims/claim.h"
 #include "core/checks.h"
 #include "core/core_gen.h"
 #include "core/node.h"
 #include "core/path.h"
 #include "migration/migration.h"
-#include "migration/migration_checks.h"
 #include "migration/migration_gen.h"
+#include "migration_props.h"
 #include "props_harness.h"
 
 namespace topocheck::migration {
 namespace {
 
 namespace scope = claims::migration_scope;
+using migration_props::Cases;
+using migration_props::Inputs;
+using migration_props::Scope;
 
 uint64_t Bit(int i) { return uint64_t{1} << i; }
-
-int Cases() { return scope::kRandomCases.at(props::BudgetFromEnvironment()); }
-
-rc::Gen<MigrationInput> Inputs() {
-  return gen::migration_input(scope::kRandomMaxN, scope::kRandomMaxDim, scope::kRandomMaxBlocks);
-}
-
-std::string Scope(const std::string& which) {
-  return fmt::format("{}, n = 1..{}, dim(S) <= {}, up to {} blocks", which, scope::kRandomMaxN, scope::kRandomMaxDim,
-                     scope::kRandomMaxBlocks);
-}
-
-// Which inputs a claim is about.
-enum class Situation { kAll, kTheorem1, kTheorem2 };
-
-bool InSituation(Situation s, const MigrationInput& in, const Plan& plan) {
-  const int zeta = std::popcount(plan.inst.C);
-  (void)in;
-  switch (s) {
-    case Situation::kAll: return true;
-    case Situation::kTheorem1: return zeta != 1;
-    case Situation::kTheorem2: return zeta == 1 && proviso_holds(plan);
-  }
-  return false;
-}
-
-std::string ScopeOf(Situation s) {
-  switch (s) {
-    case Situation::kAll: return "every input";
-    case Situation::kTheorem1: return "inputs with |C(S,T)| != 1 (Theorem 1)";
-    case Situation::kTheorem2: return "inputs with |C(S,T)| = 1 and Theorem 2's proviso";
-  }
-  return "?";
-}
-
-// A claim about the plan of each input in the situation (others are discarded: RC_PRE). `x`, when
-// given, is the reading of Section 4.2's X under test (the generated x_reading is replaced by it:
-// a reading gets its own verdict, it is not one more open choice).
-void CheckPlanClaim(const std::string& id, Situation situation, const std::function<Violation(const Plan&)>& check,
-                    std::optional<XReading> x = std::nullopt) {
-  const claims::Budget budget = props::BudgetFromEnvironment();
-  const rc::Gen<MigrationInput> inputs = !x ? Inputs() : rc::gen::map(Inputs(), [x](MigrationInput in) {
-    in.x_reading = *x;
-    return in;
-  });
-  props::CheckClaim(id, budget, Cases(), Scope(ScopeOf(situation)), [situation, check, inputs] {
-    const MigrationInput in = *inputs.as("input");
-    const Plan plan = in.plan();
-    RC_PRE(InSituation(situation, in, plan));
-    RC_CLASSIFY(plan.inst.zeta() == 0, "zeta = 0");
-    RC_CLASSIFY(plan.inst.zeta() == 1, "zeta = 1");
-    RC_CLASSIFY(plan.inst.zeta() >= 2, "zeta >= 2");
-    RC_CLASSIFY(in.blocks.empty(), "no blocks");
-    RC_CLASSIFY(std::any_of(plan.nodes.begin(), plan.nodes.end(), [](const NodePlan& np) { return np.hamming_failed; }),
-                "HAMMING-PATH failed somewhere");
-    if (auto v = check(plan)) RC_FAIL(*v);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Naive definitions the properties judge by (independent of migration.cc).
@@ -155,7 +92,7 @@ std::optional<std::pair<Node, Node>> FirstBlockLink(const Blocks& blocks, const 
 // The printed definitions of f and g (Section 2.2 and equation 1) with the bars of
 // Bars::paper(): on D(T)-D(S), f complements u[i] when u[a^-1(i)] = T[a^-1(i)], g when they differ.
 Node ByDefinition(const MigrationInput& in, Node u, bool is_f) {
-  const auto r = gen::internal::roles_of(in.S, in.T);
+  const auto r = gen::roles_of(in.S, in.T);
   uint64_t out = 0;
   for (int i = 0; i < in.n; ++i) {
     bool value;
@@ -213,7 +150,7 @@ TEST(MigrationInputGenerator, EveryInputAndEveryShrinkIsValidAndShrinksAreSmalle
         while (auto next = shrinks.next()) {
           const MigrationInput s = next->value();
           ASSERT_EQ(InvalidInput(s), std::nullopt) << in << "\n -> " << s;
-          ASSERT_LT(gen::internal::measure(s), gen::internal::measure(in)) << in << "\n -> " << s;
+          ASSERT_LT(gen::shrink_measure(s), gen::shrink_measure(in)) << in << "\n -> " << s;
           if (!first) first = *next;
         }
         if (!first) break;
@@ -329,7 +266,7 @@ struct Query {
 };
 
 uint64_t FlipSome(uint64_t allowed, int n) {
-  const std::vector<int> dims = dims_of(allowed != 0 ? allowed : gen::internal::low_mask(n));
+  const std::vector<int> dims = dims_of(allowed != 0 ? allowed : topocheck::gen::bits::low_mask(n));
   const std::vector<size_t> picks =
       *rc::gen::container<std::vector<size_t>>(rc::gen::inRange<size_t>(0, dims.size())).as("dimensions to flip");
   uint64_t flip = 0;
@@ -339,8 +276,8 @@ uint64_t FlipSome(uint64_t allowed, int n) {
 }
 
 Query DrawQuery(const MigrationInput& in) {
-  const auto r = gen::internal::roles_of(in.S, in.T);
-  const uint64_t movable = gen::internal::low_mask(in.n) & ~r.i_fixed;
+  const auto r = gen::roles_of(in.S, in.T);
+  const uint64_t movable = topocheck::gen::bits::low_mask(in.n) & ~r.i_fixed;
   int kind = *rc::gen::inRange(0, 4).as("query kind (0: b = g(a), 1: a in S, 2: a in the span, 3: in a block)");
   if (kind == 3 && in.blocks.empty()) kind = 2;
   if (kind == 3) {
@@ -430,172 +367,6 @@ TEST(MigrationHammingPath, ReturnsTheFirstBlockFreePathInItsTieBreakOrder) {
                                               to_string(tie), *found, expected.front()));
                       }
                     });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Every plan (Theorems 1 and 2, Section 5): paths valid, no block link, T only in extensions,
-// length bound.
-
-TEST(MigrationPlan, EveryPathIsAValidSimplePathFromUToGOfU) {
-  CheckPlanClaim("migration.plan.paths_valid", Situation::kAll, check_plan_paths_valid);
-}
-TEST(MigrationPlan, NoPathUsesABlockLink) {
-  CheckPlanClaim("migration.plan.no_block_link", Situation::kAll, check_plan_no_block_link);
-}
-TEST(MigrationPlan, LinksOfTAreUsedOnlyByExtensions) {
-  CheckPlanClaim("migration.plan.t_links", Situation::kAll, check_plan_t_links);
-}
-TEST(MigrationPlan, EveryPathIsAtMostZetaPlusTwoBetaLong) {
-  CheckPlanClaim("migration.sec5.length_bound", Situation::kAll, check_plan_length);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Theorems 1 and 2: two paths per node, and the disjointness readings.
-
-TEST(MigrationTheorem1, EveryNodeHasTwoPaths) {
-  CheckPlanClaim("migration.thm1.complete", Situation::kTheorem1, check_plan_complete);
-}
-// Theorem 2 under each reading of Section 4.2's X (printed "D_i(T|p)" both times).
-std::string XName(XReading x) { return x == XReading::kDg ? "x=D_g" : "x=D_f"; }
-
-TEST(MigrationTheorem2, EveryNodeHasTwoPathsUnderTheProviso) {
-  for (const XReading x : {XReading::kDg, XReading::kDf})
-    CheckPlanClaim(fmt::format("migration.thm2.complete[{}]", XName(x)), Situation::kTheorem2, check_plan_complete, x);
-}
-
-// A reading the ledger records as refuted (corpus/ledger.json; the exhaustive and random methods
-// of `topocheck verify` give the minimal case): RapidCheck must find a counterexample too. Ten
-// times the budget's cases, since some need beta >= 2 and n >= 5 (Theorem 2, directed links).
-void ExpectRefuted(const std::string& id, Situation situation, const std::function<Violation(const Plan&)>& check,
-                   std::optional<XReading> x = std::nullopt) {
-  const auto f = props::Falsify<MigrationInput>(id, 10 * Cases(), Inputs(), [&](const MigrationInput& given) -> Violation {
-    MigrationInput in = given;
-    if (x) in.x_reading = *x;
-    const Plan plan = in.plan();
-    if (!InSituation(situation, in, plan)) return std::nullopt;
-    return check(plan);
-  });
-  ASSERT_TRUE(f.falsified) << id << ": the ledger says refuted, but RapidCheck found no counterexample: " << f.message;
-  ASSERT_TRUE(f.smallest.has_value());
-  std::cout << id << " refuted as the ledger records, shrunk to " << *f.smallest << ": " << f.violation << std::endl;
-}
-
-// Which readings the ledger records as refuted (the others must hold).
-bool LedgerRefuted(const std::string& theorem, const std::string& what, Disjointness d, std::optional<XReading> x) {
-  if (theorem == "thm1") return what == "all_disjoint" && d != Disjointness::kDirectedLink;
-  if (what == "all_disjoint") return true;
-  return x == XReading::kDf;  // pair_disjoint: X = D_f repeats q's single link
-}
-
-void CheckDisjointness(const std::string& theorem, Situation situation, Disjointness d) {
-  auto one = [&](const std::string& what, std::optional<XReading> x) {
-    const std::string id = x ? fmt::format("migration.{}.{}[{},{}]", theorem, what, to_string(d), XName(*x))
-                             : fmt::format("migration.{}.{}[{}]", theorem, what, to_string(d));
-    const std::function<Violation(const Plan&)> check = [d, what](const Plan& plan) {
-      return what == "pair_disjoint" ? check_plan_pairs_disjoint(plan, d) : check_plan_all_disjoint(plan, d);
-    };
-    if (LedgerRefuted(theorem, what, d, x)) ExpectRefuted(id, situation, check, x);
-    else CheckPlanClaim(id, situation, check, x);
-  };
-  for (const std::string what : {"pair_disjoint", "all_disjoint"}) {
-    if (situation == Situation::kTheorem2)
-      for (const XReading x : {XReading::kDg, XReading::kDf}) one(what, x);
-    else
-      one(what, std::nullopt);
-  }
-}
-
-TEST(MigrationTheorem1, PathsAreDisjointNode) { CheckDisjointness("thm1", Situation::kTheorem1, Disjointness::kNode); }
-TEST(MigrationTheorem1, PathsAreDisjointLink) { CheckDisjointness("thm1", Situation::kTheorem1, Disjointness::kLink); }
-TEST(MigrationTheorem1, PathsAreDisjointDirectedLink) {
-  CheckDisjointness("thm1", Situation::kTheorem1, Disjointness::kDirectedLink);
-}
-TEST(MigrationTheorem2, PathsAreDisjointNode) { CheckDisjointness("thm2", Situation::kTheorem2, Disjointness::kNode); }
-TEST(MigrationTheorem2, PathsAreDisjointLink) { CheckDisjointness("thm2", Situation::kTheorem2, Disjointness::kLink); }
-TEST(MigrationTheorem2, PathsAreDisjointDirectedLink) {
-  CheckDisjointness("thm2", Situation::kTheorem2, Disjointness::kDirectedLink);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Negative controls: deliberately broken constructions the checkers must reject. Each violation is
-// reported only where the unbroken plan passes the same check, so the check sees the breakage
-// itself and not the paper's own failures.
-
-using Falsification = props::Falsification<MigrationInput>;
-
-void ExpectFalsified(const std::string& id, const std::function<Violation(const MigrationInput&)>& violation) {
-  const Falsification f = props::Falsify<MigrationInput>(id, Cases(), Inputs(), violation);
-  ASSERT_TRUE(f.falsified) << id << ": the broken construction was not caught: " << f.message;
-  ASSERT_TRUE(f.smallest.has_value());
-  std::cout << id << " falsified as expected, shrunk to " << *f.smallest << ": " << f.violation << std::endl;
-}
-
-// f and g swapped (the opposite bars: g's rule for f and f's for g), judged as the paper's plan.
-TEST(MigrationNegativeControl, SwappedFAndGIsCaughtByThePathCheck) {
-  ExpectFalsified("migration.control.swapped_f_g.paths_valid", [](const MigrationInput& in) -> Violation {
-    if (check_plan_paths_valid(in.plan())) return std::nullopt;
-    Params swapped = in.params();
-    swapped.bars = Bars{!Bars::paper().f_complements_on_equal, !Bars::paper().g_complements_on_equal};
-    Plan broken = migrate(in.instance(), in.blocks, swapped);
-    broken.params = in.params();  // judged with the paper's g
-    return check_plan_paths_valid(broken);
-  });
-}
-
-// The opposite bars judged as a construction of their own (their g): the disjointness claims must
-// fail where the paper's bars pass (the negative control for the complement rule).
-TEST(MigrationNegativeControl, SwappedFAndGIsCaughtByTheDisjointnessCheck) {
-  ExpectFalsified("migration.control.swapped_f_g.disjoint[directed-link]", [](const MigrationInput& in) -> Violation {
-    const Plan plan = in.plan();
-    if (check_plan_pairs_disjoint(plan, Disjointness::kDirectedLink) ||
-        check_plan_all_disjoint(plan, Disjointness::kDirectedLink))
-      return std::nullopt;
-    Params swapped = in.params();
-    swapped.bars = Bars{!Bars::paper().f_complements_on_equal, !Bars::paper().g_complements_on_equal};
-    const Plan broken = migrate(in.instance(), in.blocks, swapped);
-    if (auto v = check_plan_paths_valid(broken)) return "the swapped plan is not even valid: " + *v;
-    if (auto v = check_plan_pairs_disjoint(broken, Disjointness::kDirectedLink)) return v;
-    return check_plan_all_disjoint(broken, Disjointness::kDirectedLink);
-  });
-}
-
-// Each node's h-extension along the sequence rotated by the node's position in S (Lemma 3 needs
-// one fixed sequence for all).
-Plan WithPerNodeSequences(const Plan& plan, const std::vector<int>& sequence) {
-  Plan broken = plan;
-  if (sequence.size() < 2) return broken;
-  for (size_t index = 0; index < broken.nodes.size(); ++index)
-    for (MigrationPath& mp : broken.nodes[index].paths) {
-      if (mp.kind != PathKind::kRegularExtended || mp.ext_begin < 0) continue;
-      std::vector<int> rotated = sequence;
-      std::rotate(rotated.begin(), rotated.begin() + static_cast<std::ptrdiff_t>(index % sequence.size()), rotated.end());
-      const Node start = mp.path.nodes[static_cast<size_t>(mp.ext_begin)];
-      const Path extension = path_along(start, rotated);
-      mp.path.nodes.resize(static_cast<size_t>(mp.ext_begin));
-      mp.path.nodes.insert(mp.path.nodes.end(), extension.nodes.begin(), extension.nodes.end());
-    }
-  return broken;
-}
-
-TEST(MigrationNegativeControl, PerNodeExtensionSequencesAreCaughtByTheDisjointnessCheck) {
-  ExpectFalsified("migration.control.per_node_sequence.all_disjoint[directed-link]", [](const MigrationInput& in) -> Violation {
-    const Plan plan = in.plan();
-    if (check_plan_all_disjoint(plan, Disjointness::kDirectedLink)) return std::nullopt;
-    const std::vector<int> sequence = in.ext_sequence.empty() ? dims_of(plan.inst.DTmS) : in.ext_sequence;
-    const Plan broken = WithPerNodeSequences(plan, sequence);
-    if (auto v = check_plan_paths_valid(broken)) return "the broken plan is not even valid: " + *v;
-    return check_plan_all_disjoint(broken, Disjointness::kDirectedLink);
-  });
-}
-
-// Every path planned as if there were no blocks, judged with the blocks.
-TEST(MigrationNegativeControl, IgnoringTheBlocksIsCaughtByTheBlockLinkCheck) {
-  ExpectFalsified("migration.control.blocks_ignored.no_block_link", [](const MigrationInput& in) -> Violation {
-    if (check_plan_no_block_link(in.plan())) return std::nullopt;
-    Plan broken = migrate(in.instance(), {}, in.params());
-    broken.blocks = in.blocks;
-    return check_plan_no_block_link(broken);
-  });
 }
 
 }  // namespace

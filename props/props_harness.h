@@ -3,12 +3,13 @@
 // the negative controls.
 //
 // Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick); each family takes its case count
-// and sizes from claims/<family>_scope.h at that budget, the scope `topocheck verify` uses.
+// and sizes from catalog/<family>/scope.h at that budget (its "Properties" section, or the scope
+// `topocheck verify` uses).
 //
 // Seed: RapidCheck prints "Using configuration: seed=S" before the first property and a
 // reproduce string when one fails; RC_PARAMS="seed=S" reruns with the same inputs, and the other
 // RC_PARAMS keys (max_size, reproduce, verbose_progress, ...) are honoured too. Only max_success
-// comes from the budget (see RunProperty).
+// comes from the budget (see core/testing/property_harness.h).
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,6 @@
 #include <functional>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 
@@ -26,6 +26,7 @@
 
 #include "claims/claim.h"
 #include "core/checks.h"
+#include "core/testing/property_harness.h"
 
 namespace topocheck::props {
 
@@ -43,38 +44,18 @@ inline claims::Budget BudgetFromEnvironment() {
   return *budget;
 }
 
-// Runs `property` as RapidCheck does for RC_GTEST_PROP, except that max_success is the budget's
-// case count. Why this way: RapidCheck reads RC_PARAMS once, into a process-wide configuration,
-// and offers no public setter; setting RC_PARAMS from inside the test would race with that first
-// read and clobber the user's own RC_PARAMS. checkProperty(property, metadata, params) is the
-// entry point rapidcheck/gtest.h itself uses (through checkTestable); we pass it a copy of the
-// global TestParams (so seed, max_size, ... from RC_PARAMS still apply) with maxSuccess set.
-// `id` is the RapidCheck test id (reproduce strings refer to it): the claim id.
-// `listener` null: RapidCheck's global listener, which prints a reproduce string at exit if the
-// property failed; negative controls pass a silent one, since their failure is the expectation.
-template <class Testable>
-rc::detail::TestResult RunProperty(const std::string& id, int cases, Testable&& property,
-                                   rc::detail::TestListener* listener = nullptr) {
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = cases;
-  const rc::detail::TestMetadata metadata{id, id};
-  const rc::detail::Property prop = rc::detail::toProperty(std::forward<Testable>(property));
-  if (listener != nullptr) return rc::detail::checkProperty(prop, metadata, params, *listener);
-  return rc::detail::checkProperty(prop, metadata, params);
-}
-
-inline std::string ResultMessage(const rc::detail::TestResult& result) {
-  std::ostringstream out;
-  rc::detail::printResultMessage(result, out);
-  return out.str();
-}
+// The one way props run a property by hand (core/testing/property_harness.h): with the budget's
+// case count, RapidCheck's other settings from RC_PARAMS.
+using test_support::Listener;
+using test_support::PropertyOutcome;
+using test_support::RunProperty;
 
 // What runs, on stdout before the property: "<id>: budget quick, 300 cases, <inputs>, seed S
 // (rerun with RC_PARAMS="seed=S")"; `inputs` says which, e.g. "n = 1..63".
 inline void PrintScope(const std::string& id, claims::Budget budget, int cases, const std::string& inputs) {
   // The first configuration() call loads RC_PARAMS and prints "Using configuration: ..." on
   // stderr; do it before our own line so the two do not interleave.
-  const uint64_t seed = rc::detail::configuration().testParams.seed;
+  const uint64_t seed = test_support::ConfiguredSeed();
   std::cout << id << ": budget " << claims::to_string(budget) << ", " << cases << " cases, " << inputs << ", seed "
             << seed << " (rerun with RC_PARAMS=\"seed=" << seed << "\")" << std::endl;
 }
@@ -85,21 +66,13 @@ template <class Testable>
 void CheckClaim(const std::string& claim_id, claims::Budget budget, int cases, const std::string& inputs,
                 Testable&& property) {
   PrintScope(claim_id, budget, cases, inputs);
-  const auto result = RunProperty(claim_id, cases, std::forward<Testable>(property));
-  if (result.template is<rc::detail::SuccessResult>()) {
-    std::cout << ResultMessage(result) << std::endl;  // the count and the tag distribution
+  const PropertyOutcome outcome = RunProperty(claim_id, cases, std::forward<Testable>(property));
+  if (outcome.succeeded) {
+    std::cout << outcome.message << std::endl;  // the count and the tag distribution
   } else {
-    FAIL() << claim_id << ": " << ResultMessage(result);
+    FAIL() << claim_id << ": " << outcome.message;
   }
 }
-
-// A listener that prints nothing: for properties whose failure is the expectation.
-class SilentListener final : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
 
 // How a property EXPECTED TO FAIL was falsified.
 template <class T>
@@ -117,8 +90,7 @@ template <class T>
 Falsification<T> Falsify(const std::string& id, int cases, const rc::Gen<T>& generator,
                          const std::function<Violation(const T&)>& violation) {
   Falsification<T> out;
-  SilentListener silent;
-  const auto result = RunProperty(
+  const PropertyOutcome outcome = RunProperty(
       id, cases,
       [&out, &generator, &violation] {
         const T value = *generator.as("input");
@@ -128,9 +100,9 @@ Falsification<T> Falsify(const std::string& id, int cases, const rc::Gen<T>& gen
           RC_FAIL(*v);
         }
       },
-      &silent);
-  out.falsified = result.template is<rc::detail::FailureResult>();
-  out.message = ResultMessage(result);
+      Listener::kSilent);
+  out.falsified = outcome.falsified;
+  out.message = outcome.message;
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include <rapidcheck.h>
 
 #include "catalog/routing/inputs.h"
+#include "catalog/routing/scope.h"
 #include "props/props_harness.h"
 #include "routing/trace_check.h"
 
@@ -21,11 +22,10 @@ using claims::SimInput;
 using routing::Defect;
 using routing::TraceRule;
 
-const claims::PerBudget<int> kCases{100, 300, 1000};
-const claims::PerBudget<int> kMaxDim{6, 7, 8};
+namespace scope = claims::routing_scope;
 
-int Cases() { return kCases.at(props::BudgetFromEnvironment()); }
-int MaxDim() { return kMaxDim.at(props::BudgetFromEnvironment()); }
+int Cases() { return scope::kPropertyCases.at(props::BudgetFromEnvironment()); }
+int MaxDim() { return scope::kPropertyMaxDim.at(props::BudgetFromEnvironment()); }
 std::string Inputs() {
   return "Q_1..Q_" + std::to_string(MaxDim()) + ", 3 workloads, both routings and link kinds, schemes A-K, both readings";
 }

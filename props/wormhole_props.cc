@@ -15,8 +15,9 @@
 // buffer 1..4, selection, seeds), so a counterexample shrinks to a small graph and small worms.
 //
 // Budget: TOPOCHECK_BUDGET=quick|standard|deep (default quick) selects the number of cases,
-// kCases.at(budget) on ITMs and for the negative controls, kControlCases.at(budget) on the
-// control graphs. Seed and RC_PARAMS: see props_harness.h. Runtime (Release): about 0.4 s quick,
+// kPropertyCases.at(budget) on ITMs and for the negative controls, kPropertyControlCases.at(budget)
+// on the control graphs (claims::wormhole_scope, catalog/wormhole/scope.h: why ten times). Seed
+// and RC_PARAMS: see props_harness.h. Runtime (Release): about 0.4 s quick,
 // 1 s standard, 3 s deep.
 #include <cstdint>
 #include <functional>
@@ -34,6 +35,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "catalog/wormhole/scope.h"
 #include "claims/claim.h"
 #include "core/checks.h"
 #include "itm/itm.h"
@@ -49,13 +51,8 @@
 namespace topocheck::routing {
 namespace {
 
-// Case counts per budget, this file's own (as in routing_props.cc).
-const claims::PerBudget<int> kCases{100, 300, 1000};
-// Shortest-path routing deadlocks in about 2% of its control runs (20 of the fixed sample of 1000
-// below), about 1% of the control runs of either family, so the control properties take ten
-// times the cases: the quick budget judges a handful of witnesses (5 to 10 measured), deep about
-// 80.
-const claims::PerBudget<int> kControlCases{1000, 3000, 10000};
+namespace scope = claims::wormhole_scope;
+
 constexpr int kMaxItmNodes = 40;
 constexpr int kMaxNonchordalNodes = 10;
 constexpr uint32_t kMaxLength = 8;
@@ -65,8 +62,8 @@ constexpr uint32_t kMaxUniformCycles = 64;
 // in 2000 draws (measured).
 constexpr uint32_t kMaxCycles = 200000;
 
-int Cases() { return kCases.at(props::BudgetFromEnvironment()); }
-int ControlCases() { return kControlCases.at(props::BudgetFromEnvironment()); }
+int Cases() { return scope::kPropertyCases.at(props::BudgetFromEnvironment()); }
+int ControlCases() { return scope::kPropertyControlCases.at(props::BudgetFromEnvironment()); }
 
 // ---------------------------------------------------------------------------------------------
 // The inputs

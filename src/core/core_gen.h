@@ -1,4 +1,5 @@
-// RapidCheck generators for core's value types: Node, Subcube, Path and address widths.
+// RapidCheck generators for core's value types: Node, Subcube, Path and address widths, and the
+// building blocks every family's generator header shares (gen::bits, gen::draw; contracts below).
 //
 // Contract:
 //  - `width(max)`: an address width in 1..max (rc::gen::inRange: the upper end grows with the
@@ -34,33 +35,81 @@
 #include "core/subcube.h"
 
 namespace topocheck::gen {
-namespace internal {
 
-// 2^width - 1: the bits an address of `width` bits may use.
+// The building blocks the generators of every family share (hypercube_gen.h, metacube_gen.h,
+// itm_gen.h, migration_gen.h, and the generators below), public so that those headers and the
+// properties that check them use one definition. Two kinds:
+//  - `bits`: arithmetic on addresses (bit i is dimension i, as in Node): pure functions, no
+//    randomness, O(1) or O(64);
+//  - `draw`: how a generator draws from an rc::Random, and how a range grows with the
+//    generation size. Each advances the rc::Random it is given (so a generator that calls them in
+//    a fixed order is a function of (rc::Random, size), as every generator here must be).
+// Preconditions are stated per function; none is checked (they sit inside generators' loops).
+namespace bits {
+
+// 2^width - 1: the bits an address of `width` bits may use. width in 0..64 (64 and over: all ones).
 inline uint64_t low_mask(int width) {
   return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
 }
 
+// `bits` without dimension k: the bits above k move down one place, the bits below stay.
+// Implements (bits >> (k+1)) << k  |  bits & (2^k - 1). k in 0..62. Example: 1011 without
+// dimension 1 is 101; without dimension 3 (the top one) it is 011, a truncation.
+inline uint64_t remove_dimension(uint64_t bits, int k) {
+  return ((bits >> (k + 1)) << k) | (bits & low_mask(k));
+}
+
+// Parallel bit extract (x86 PEXT): the bits of `value` at the positions set in `mask`, packed
+// low in the same order. Example: extract_bits(101101, 001110) = 110. O(popcount(mask)).
+inline uint64_t extract_bits(uint64_t value, uint64_t mask) {
+  uint64_t out = 0;
+  int next = 0;
+  for (; mask != 0; mask &= mask - 1) out |= ((value >> std::countr_zero(mask)) & 1) << next++;
+  return out;
+}
+
+// Parallel bit deposit (x86 PDEP), the inverse of extract_bits on `mask`: the low
+// popcount(mask) bits of `value`, spread in order to the positions set in `mask` (higher bits of
+// `value` are ignored). Example: deposit_bits(110, 001110) = 001100. O(popcount(mask)).
+inline uint64_t deposit_bits(uint64_t value, uint64_t mask) {
+  uint64_t out = 0;
+  for (int next = 0; mask != 0; mask &= mask - 1, ++next)
+    out |= ((value >> next) & 1) << std::countr_zero(mask);
+  return out;
+}
+
+}  // namespace bits
+
+namespace draw {
+
 // The size convention of rc::gen::inRange, rounded up: at size s the range 0..max is cut to
-// 0..ceil(max * s / 100). Size 0 gives 0; rounding up makes size 99 (the largest size of a
-// `k % 100` schedule, as the `random` verify method uses) already reach `max` for max <= 100.
+// 0..ceil(max * s / 100) (s clamped to 0..rc::kNominalSize = 100). Size 0 gives 0; rounding up
+// makes size 99 (the largest size of a `k % 100` schedule, as the `random` verify method uses)
+// already reach `max` for max <= 100. max >= 0.
 inline int scale_to_size(int max, int size) {
   const int64_t clamped = size < 0 ? 0 : (size > rc::kNominalSize ? rc::kNominalSize : size);
   return static_cast<int>((int64_t{max} * clamped + rc::kNominalSize - 1) / rc::kNominalSize);
 }
 
-// Uniform in 0..count-1 (count >= 1). The modulo bias is irrelevant at these counts.
+// Uniform in 0..count-1; count >= 1. One random.next(). The modulo bias is irrelevant at these
+// counts.
 inline int pick_below(rc::Random& random, int count) {
   return static_cast<int>(random.next() % static_cast<uint64_t>(count));
 }
 
-// Address bits of `width` bits: 1/8 all zero, 1/8 all one, otherwise uniform.
+// Address bits of `width` bits (width in 1..64): 1/8 all zero, 1/8 all one, otherwise uniform.
+// One or two random.next().
 inline uint64_t pick_bits(rc::Random& random, int width) {
   const uint64_t kind = random.next() % 8;
   if (kind == 0) return 0;
-  if (kind == 1) return low_mask(width);
-  return random.next() & low_mask(width);
+  if (kind == 1) return bits::low_mask(width);
+  return random.next() & bits::low_mask(width);
 }
+
+}  // namespace draw
+
+// The shrink lists of the generators below, used by them alone.
+namespace internal {
 
 // Shrinks of a bit set toward zero: everything cleared first (the biggest step), then each set
 // bit cleared on its own, most significant first.
@@ -123,7 +172,7 @@ inline rc::Gen<Node> node(int width) {
   TC_CHECK(width >= 1 && width <= kMaxWidth, "gen::node: width out of range 1..63");
   return rc::Gen<Node>([width](const rc::Random& random, int /*size*/) {
     rc::Random r(random);
-    return rc::shrinkable::shrinkRecur(Node{internal::pick_bits(r, width), width}, [](const Node& v) {
+    return rc::shrinkable::shrinkRecur(Node{draw::pick_bits(r, width), width}, [](const Node& v) {
       return rc::seq::fromContainer(internal::node_shrinks(v));
     });
   });
@@ -135,7 +184,7 @@ inline rc::Gen<Subcube> subcube(int width) {
     rc::Random r(random);
     Subcube s{0, 0, width};
     for (int i = 0; i < width; ++i) {
-      const int trit = internal::pick_below(r, 3);  // 0: '0', 1: '1', 2: '*'
+      const int trit = draw::pick_below(r, 3);  // 0: '0', 1: '1', 2: '*'
       if (trit == 1) s.values |= uint64_t{1} << i;
       if (trit == 2) s.free_mask |= uint64_t{1} << i;
     }
@@ -150,14 +199,14 @@ inline rc::Gen<Path> path(int width, int max_len) {
   TC_CHECK(max_len >= 0, "gen::path: negative max_len");
   return rc::Gen<Path>([width, max_len](const rc::Random& random, int size) {
     rc::Random r(random);
-    const int count = 1 + internal::pick_below(r, 1 + internal::scale_to_size(max_len, size));
-    Path p{{Node{internal::pick_bits(r, width), width}}};
+    const int count = 1 + draw::pick_below(r, 1 + draw::scale_to_size(max_len, size));
+    Path p{{Node{draw::pick_bits(r, width), width}}};
     while (static_cast<int>(p.nodes.size()) < count) {
       const Node& prev = p.nodes.back();
-      const int kind = internal::pick_below(r, 8);
-      if (kind < 4) p.nodes.push_back(prev.flip(internal::pick_below(r, width)));  // a hop
-      else if (kind == 4) p.nodes.push_back(prev);                                 // a repeat
-      else p.nodes.push_back(Node{internal::pick_bits(r, width), width});          // a jump
+      const int kind = draw::pick_below(r, 8);
+      if (kind < 4) p.nodes.push_back(prev.flip(draw::pick_below(r, width)));  // a hop
+      else if (kind == 4) p.nodes.push_back(prev);                             // a repeat
+      else p.nodes.push_back(Node{draw::pick_bits(r, width), width});          // a jump
     }
     return rc::shrinkable::shrinkRecur(std::move(p), [](const Path& q) {
       return rc::seq::fromContainer(internal::path_shrinks(q));

@@ -66,14 +66,9 @@ inline std::ostream& operator<<(std::ostream& os, const CubePair& value) {
 namespace gen {
 namespace internal {
 
-using topocheck::gen::internal::low_mask;
-using topocheck::gen::internal::pick_below;
-
-// `bits` without dimension k: the bits above k move down one place. Implements
-// (bits >> (k+1)) << k  |  bits & (2^k - 1).
-inline uint64_t remove_dimension(uint64_t bits, int k) {
-  return ((bits >> (k + 1)) << k) | (bits & low_mask(k));
-}
+using topocheck::gen::bits::low_mask;
+using topocheck::gen::bits::remove_dimension;
+using topocheck::gen::draw::pick_below;
 
 inline CubePair without_dimension(const CubePair& c, int k) {
   return CubePair{c.n - 1, Node{remove_dimension(c.x.bits, k), c.n - 1},
@@ -132,14 +127,14 @@ inline rc::Gen<CubePair> cube_pair(int max_n) {
   return rc::Gen<CubePair>([max_n](const rc::Random& random, int size) {
     rc::Random r(random);
     // scale_to_size(2 * (max_n - 1), size) = ceil((max_n - 1) * size / 50), capped at max_n - 1.
-    const int grown = topocheck::gen::internal::scale_to_size(2 * (max_n - 1), size);
+    const int grown = topocheck::gen::draw::scale_to_size(2 * (max_n - 1), size);
     const int limit = 1 + (grown < max_n - 1 ? grown : max_n - 1);
     const int small = limit < 6 ? limit : 6;
     const int kind = internal::pick_below(r, 4);
     const int n = kind == 0   ? 1 + internal::pick_below(r, small)
                   : kind == 1 ? limit
                               : 1 + internal::pick_below(r, limit);
-    const uint64_t x = topocheck::gen::internal::pick_bits(r, n);
+    const uint64_t x = topocheck::gen::draw::pick_bits(r, n);
     const uint64_t y = x ^ internal::pick_difference(r, n);
     return rc::shrinkable::shrinkRecur(CubePair{n, Node{x, n}, Node{y, n}}, [](const CubePair& c) {
       return rc::seq::fromContainer(internal::cube_pair_shrinks(c));

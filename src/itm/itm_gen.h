@@ -80,7 +80,7 @@ inline std::ostream& operator<<(std::ostream& os, const ItmSequence& value) {
 namespace gen {
 namespace internal {
 
-using topocheck::gen::internal::pick_below;
+using topocheck::gen::draw::pick_below;
 
 // The edges of an ITM under construction, numbered in the order (max endpoint, min endpoint): the
 // kernel's (0,1), (0,2), (1,2) are 0, 1, 2; node v's edges (x, v), (y, v) (x < y) are
@@ -222,7 +222,17 @@ inline ItmSequence relabel_kernel(const ItmSequence& s, int k) {
   return out;
 }
 
+}  // namespace internal
+
+// The shrink candidates of `s`, in the order of the header comment's "Shrinking" (fewer nodes,
+// smaller edges, the kernel relabelled), computed lazily as the sequence is walked; each is a
+// valid sequence under s.rule, and lowers (n, the steps' edges as (max, min) pairs). This is the
+// shrinking itm_sequence gives its values (rc::shrinkable::shrinkRecur(s, &itm_sequence_shrinks)
+// is the shrink tree of a generated s), public so that a test can shrink a value it holds.
+// Precondition: `s` is valid (Itm::build(s.steps, s.rule) succeeds); on an invalid one the
+// candidates are unspecified and a TC_CHECK may abort. Cost: see the header comment.
 inline rc::Seq<ItmSequence> itm_sequence_shrinks(const ItmSequence& s) {
+  using internal::closure, internal::edge_key, internal::relabel_kernel, internal::smaller_edges, internal::without;
   const size_t steps = s.steps.size();
   // 1. Fewer nodes: the first half of the steps, then the closure of each node v = 3 .. n-1.
   rc::Seq<ItmSequence> prefix;
@@ -242,8 +252,6 @@ inline rc::Seq<ItmSequence> itm_sequence_shrinks(const ItmSequence& s) {
   return rc::seq::concat(std::move(prefix), std::move(drops), std::move(edges), std::move(relabels));
 }
 
-}  // namespace internal
-
 // The largest n of Arbitrary<ItmSequence>.
 inline constexpr int kArbitraryMaxNodes = 300;
 
@@ -251,7 +259,7 @@ inline rc::Gen<ItmSequence> itm_sequence(Rule rule, int max_nodes) {
   TC_CHECK(max_nodes >= 3, "gen::itm_sequence: max_nodes < 3");
   return rc::Gen<ItmSequence>([rule, max_nodes](const rc::Random& random, int size) {
     rc::Random r(random);
-    const int limit = 3 + topocheck::gen::internal::scale_to_size(max_nodes - 3, size);
+    const int limit = 3 + topocheck::gen::draw::scale_to_size(max_nodes - 3, size);
     const int n = internal::pick_below(r, 4) == 0 ? limit : 3 + internal::pick_below(r, limit - 2);
     // Odds in eighths of taking one of the newest node's two edges: uniform, local, even mix.
     constexpr int kLocalEighths[3] = {0, 7, 4};
@@ -277,7 +285,7 @@ inline rc::Gen<ItmSequence> itm_sequence(Rule rule, int max_nodes) {
         open.push_back(replay.num_edges() - 1);
       }
     }
-    return rc::shrinkable::shrinkRecur(std::move(value), &internal::itm_sequence_shrinks);
+    return rc::shrinkable::shrinkRecur(std::move(value), &itm_sequence_shrinks);
   });
 }
 

@@ -91,8 +91,8 @@ inline std::ostream& operator<<(std::ostream& os, const McPair& value) {
 namespace gen {
 namespace internal {
 
-using topocheck::gen::internal::low_mask;
-using topocheck::gen::internal::pick_below;
+using topocheck::gen::bits::low_mask;
+using topocheck::gen::draw::pick_below;
 
 inline constexpr int kMaxClassDimension = 5;  // Metacube::make's range of k
 inline constexpr int kSmallWidth = 12;        // "small": MC(1,1..5), MC(2,1..2), MC(3,1)
@@ -102,31 +102,26 @@ inline int metacube_width(int k, int m) { return m * (1 << k) + k; }
 // The largest m with m*2^k + k <= max_bits (0 if none).
 inline int max_m(int k, int max_bits) { return max_bits < k ? 0 : (max_bits - k) >> k; }
 
-// Parallel bit extract: the bits of `value` at the positions set in `mask`, packed low.
-inline uint64_t extract_bits(uint64_t value, uint64_t mask) {
-  uint64_t out = 0;
-  int next = 0;
-  for (; mask != 0; mask &= mask - 1) out |= ((value >> std::countr_zero(mask)) & 1) << next++;
-  return out;
-}
-
-// Parallel bit deposit: the low bits of `value`, spread to the positions set in `mask`.
-inline uint64_t deposit_bits(uint64_t value, uint64_t mask) {
-  uint64_t out = 0;
-  for (int next = 0; mask != 0; mask &= mask - 1, ++next)
-    out |= ((value >> next) & 1) << std::countr_zero(mask);
-  return out;
-}
-
 // Address bits of class c and fields M[0..h-1] (field i at bits i*m .. i*m+m-1, class above).
 inline uint64_t field_of(uint64_t bits, int m, int i) { return (bits >> (i * m)) & low_mask(m); }
 inline int class_of(uint64_t bits, int k, int m) { return static_cast<int>(bits >> (m * (1 << k))); }
 
-// The projection of (s, t) to MC(popcount(class_keep), popcount(bit_keep)): class bit j' is the
-// j'-th kept class bit; field i' is the old field i = deposit(i', class_keep) | (c_s & ~class_keep)
-// (the fields whose index agrees with c_s on the removed class bits), cut to the kept bits. One map
-// for both nodes. If s and t meet, t is moved one bit away, keeping Algorithm 4's case if possible.
+}  // namespace internal
+
+// The shrinking's projection of p (step 1 of the header comment) to the smaller metacube
+// MC(popcount(class_keep), popcount(bit_keep)) that keeps the class dimensions set in
+// `class_keep` and the field bits set in `bit_keep`: class bit j' is the j'-th kept class bit;
+// field i' is the old field i = deposit(i', class_keep) | (c_s & ~class_keep) (the fields whose
+// index agrees with c_s on the removed class bits), cut to the kept bits. One map for both nodes.
+// If s and t meet, t is moved one bit away, keeping Algorithm 4's case where the smaller metacube
+// allows: a class bit for case 2, a bit of M[c_s' ^ 1] for case 1, a bit of M[c_s'] for case 0.
+// Example: MC(2,1) s=100100 t=100101 (case 1) with class dimension 1 removed (class_keep 01,
+// bit_keep 1) gives MC(1,1) s=001 t=011 (case 1). Preconditions: p a well-formed McPair,
+// class_keep a nonempty subset of the low p.k bits, bit_keep a nonempty subset of the low p.m
+// bits (unchecked). Cost: O(2^k * (k + m)).
 inline McPair project(const McPair& p, uint64_t class_keep, uint64_t bit_keep) {
+  using internal::class_of, internal::field_of, internal::metacube_width;
+  using topocheck::gen::bits::deposit_bits, topocheck::gen::bits::extract_bits;
   const int k2 = std::popcount(class_keep), m2 = std::popcount(bit_keep);
   const int h2 = 1 << k2, n2 = metacube_width(k2, m2);
   const uint64_t cs = static_cast<uint64_t>(class_of(p.s.bits, p.k, p.m));
@@ -153,6 +148,8 @@ inline McPair project(const McPair& p, uint64_t class_keep, uint64_t bit_keep) {
   }
   return McPair{k2, m2, Node{s2, n2}, Node{t2, n2}};
 }
+
+namespace internal {
 
 inline std::vector<McPair> metacube_pair_shrinks(const McPair& p) {
   std::vector<McPair> out;
@@ -229,7 +226,7 @@ inline rc::Gen<McPair> metacube_pair(int max_bits, int max_k = internal::kMaxCla
   return rc::Gen<McPair>([max_bits, max_k](const rc::Random& random, int size) {
     rc::Random r(random);
     // scale_to_size(2 * (max_bits - 3), size) = ceil((max_bits - 3) * size / 50), capped.
-    const int grown = topocheck::gen::internal::scale_to_size(2 * (max_bits - 3), size);
+    const int grown = topocheck::gen::draw::scale_to_size(2 * (max_bits - 3), size);
     const int limit = 3 + (grown < max_bits - 3 ? grown : max_bits - 3);
     const int kind = internal::pick_below(r, 4);
     int k = 1, m = 1;
@@ -247,7 +244,7 @@ inline rc::Gen<McPair> metacube_pair(int max_bits, int max_k = internal::kMaxCla
       m = kind == 1 ? m_max : 1 + internal::pick_below(r, m_max);
     }
     const int n = internal::metacube_width(k, m);
-    const uint64_t s = topocheck::gen::internal::pick_bits(r, n);
+    const uint64_t s = topocheck::gen::draw::pick_bits(r, n);
     const uint64_t t = s ^ internal::pick_difference(r, k, m, s);
     return rc::shrinkable::shrinkRecur(McPair{k, m, Node{s, n}, Node{t, n}}, [](const McPair& p) {
       return rc::seq::fromContainer(internal::metacube_pair_shrinks(p));

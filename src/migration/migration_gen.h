@@ -42,7 +42,7 @@
 //   5. the procedure's choices made default: alpha the identity, the sequence ascending, k the
 //      smallest of C, tie-break ascending, pick_p first, x_reading D_g.
 // Every candidate lowers (n, #blocks, dim(S), zeta, |S's ones|, |T's ones|, the blocks' total
-// dimension, the number of non-default choices) lexicographically (`gen::internal::measure`), so
+// dimension, the number of non-default choices) lexicographically (`gen::shrink_measure`), so
 // shrinking terminates.
 //
 // Deterministic: the value and its whole shrink tree are functions of (rc::Random, size) only.
@@ -134,18 +134,17 @@ namespace gen {
 // The most blocks a generated input has.
 inline constexpr int kMaxBlocks = 48;
 
-namespace internal {
-
-using topocheck::gen::internal::low_mask;
-using topocheck::gen::internal::pick_below;
-
-inline uint64_t bit(int i) { return uint64_t{1} << i; }
-
-// The roles of the dimensions, from S and T (the four sets of migration.h, I split by '*').
+// The roles of the dimensions of S and T: migration.h's four sets, I(S,T) split by '*'. As masks
+// (bit d = dimension d), a partition of the low S.width bits:
+//   i_fixed: I(S,T) fixed in both (S[d] = T[d] in {0, 1});   i_free: D(S) n D(T) (both '*');
+//   C: C(S,T) (fixed in both, complementary);   DSmT: D(S)-D(T);   DTmS: D(T)-D(S).
+// Unlike make_instance it judges nothing: any two subcubes of one width get their roles.
+// Precondition: S.width == T.width (unchecked). Cost: O(1).
 struct Roles {
   uint64_t i_fixed = 0, i_free = 0, C = 0, DSmT = 0, DTmS = 0;
 };
 inline Roles roles_of(const Subcube& S, const Subcube& T) {
+  using topocheck::gen::bits::low_mask;
   const uint64_t all = low_mask(S.width);
   const uint64_t both_fixed = all & ~S.free_mask & ~T.free_mask;
   Roles r;
@@ -156,6 +155,13 @@ inline Roles roles_of(const Subcube& S, const Subcube& T) {
   r.i_fixed = both_fixed & ~r.C;
   return r;
 }
+
+namespace internal {
+
+using topocheck::gen::bits::low_mask;
+using topocheck::gen::draw::pick_below;
+
+inline uint64_t bit(int i) { return uint64_t{1} << i; }
 
 // Two subcubes are disjoint iff some dimension is fixed in both, to different values.
 inline bool disjoint(const Subcube& a, const Subcube& b) {
@@ -248,9 +254,15 @@ inline int non_default_choices(const MigrationInput& in) {
          (in.tie != TieBreak::kAscending) + (in.pick_p != PickP::kFirst) + (in.x_reading != XReading::kDg);
 }
 
-// The measure every shrink lowers (lexicographically): (n, #blocks, dim(S), zeta, |S's ones|,
-// |T's ones|, the blocks' total dimension, non-default choices).
-inline auto measure(const MigrationInput& in) {
+}  // namespace internal
+
+// The measure every shrink of migration_input lowers, compared lexicographically (operator< of
+// the tuple): (n, #blocks, dim(S), zeta, |S's ones|, |T's ones|, the blocks' total dimension, the
+// number of the procedure's choices that are not the default of shrinking's step 5). Shrinking
+// terminates because every candidate is smaller in it. Precondition: `in` valid (as generated or
+// shrunk). Cost: O(n + blocks).
+inline auto shrink_measure(const MigrationInput& in) {
+  using internal::non_default_choices;
   int block_dims = 0;
   for (const Subcube& b : in.blocks) block_dims += std::popcount(b.free_mask);
   return std::tuple{in.n,
@@ -262,6 +274,8 @@ inline auto measure(const MigrationInput& in) {
                     block_dims,
                     non_default_choices(in)};
 }
+
+namespace internal {
 
 // `in` without the dimensions `removed` (a set of I dimensions, one C dimension, or a pair j,
 // alpha(j)). Blocks are first restricted to S's value (0 where S is free) on the removed I
@@ -481,7 +495,7 @@ inline MigrationInput generate(rc::Random& random, int n, int max_dim, int max_b
   take(r.DSmT, beta);
   take(r.DTmS, beta);
   while (at < order.size()) r.i_fixed |= bit(order[at++]);
-  const uint64_t s_bits = topocheck::gen::internal::pick_bits(random, n);
+  const uint64_t s_bits = topocheck::gen::draw::pick_bits(random, n);
   const uint64_t t_bits = random.next() & low_mask(n);
   MigrationInput in;
   in.n = n;
@@ -520,7 +534,7 @@ inline rc::Gen<MigrationInput> migration_input(int max_n, int max_dim, int max_b
   TC_CHECK(max_n >= 1 && max_n <= kMaxN && max_dim >= 0, "gen::migration_input: max_n outside 1..kMaxN or max_dim < 0");
   return rc::Gen<MigrationInput>([max_n, max_dim, max_blocks](const rc::Random& random, int size) {
     rc::Random r(random);
-    const int grown = topocheck::gen::internal::scale_to_size(2 * (max_n - 1), size);
+    const int grown = topocheck::gen::draw::scale_to_size(2 * (max_n - 1), size);
     const int limit = 1 + std::min(grown, max_n - 1);
     const int n = internal::pick_below(r, 4) == 0 ? limit : 1 + internal::pick_below(r, limit);
     return rc::shrinkable::shrinkRecur(internal::generate(r, n, max_dim, max_blocks),

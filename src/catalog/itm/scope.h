@@ -40,4 +40,13 @@ inline const PerBudget<int> kOracleMaxN{7, 9, 10};
 // Theorem 3: every graph on up to this many nodes (nauty-geng; n = 8 has 12346 graphs).
 inline const PerBudget<int> kTheorem3MaxN{6, 7, 8};
 
+// Properties (props/itm_props.cc)
+// Cases per property, and the largest ITM generated per check: Theorem 2 and Lemma 4 are O(n^2) and
+// O(n) checks (building the ITM O(n^3)); Theorem 5 has O(n^4) pairs of messages; the explicit-path
+// oracle is exponential.
+inline const PerBudget<int> kPropertyCases{100, 1000, 10000};
+inline constexpr int kPropertyDeadlockMaxNodes = 300;
+inline constexpr int kPropertyContentionMaxNodes = 40;
+inline constexpr int kPropertyOracleMaxNodes = 12;
+
 }  // namespace topocheck::claims::itm_scope

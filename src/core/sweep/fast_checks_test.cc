@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -34,6 +34,7 @@
 #include "core/node.h"
 #include "core/path.h"
 #include "core/sweep/path_block.h"
+#include "core/testing/property_harness.h"
 #include "hypercube/hypercube.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
@@ -174,15 +175,13 @@ constexpr int kCases = 5000;
 
 template <class Testable>
 bool check_property(const std::string& name, Testable&& property) {
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  std::optional<int> cases;  // nullopt: RapidCheck's max_success from RC_PARAMS
   if (std::getenv("RC_PARAMS") == nullptr || std::string(std::getenv("RC_PARAMS")).find("max_success") == std::string::npos)
-    params.maxSuccess = kCases;
-  const rc::detail::TestResult result = rc::detail::checkProperty(
-      rc::detail::toProperty(std::forward<Testable>(property)), rc::detail::TestMetadata{name, name}, params);
-  std::ostringstream message;
-  rc::detail::printResultMessage(result, message);
-  std::cerr << message.str() << "\n";
-  return result.template is<rc::detail::SuccessResult>();
+    cases = kCases;
+  const test_support::PropertyOutcome outcome =
+      test_support::RunProperty(name, cases, std::forward<Testable>(property));
+  std::cerr << outcome.message << "\n";
+  return outcome.succeeded;
 }
 
 TEST(FastVerdicts, AgreeWithTheWordedCheckersOnRandomPathSetsValidAndBroken) {
