@@ -29,7 +29,7 @@
 //  - Summary per (size, routing): the curves of the seeds averaged point by point (aligned by k;
 //    a point averages the seeds whose curve reached k, their number is given), and the mean
 //    saturation throughput over the seeds with the half-width of its 95% confidence interval,
-//    t_{0.975, n-1} * sd / sqrt(n) (t975 of study.h; 0 for one seed).
+//    t_{0.975, n-1} * sd / sqrt(n) (t975 of network/statistics.h; 0 for one seed).
 //  - Verdict per pairing (the claim "ITM shortest-path routing has better throughput than
 //    up*/down*"): reproduced iff on EVERY instance the shortest-path saturation throughput is
 //    strictly larger than the up*/down* one; the ratio sp/updown per instance and the first
