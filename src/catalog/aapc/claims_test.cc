@@ -33,7 +33,7 @@ struct Expected {
 
 TEST(AapcPropertyClaims, ExhaustiveMethodsAtQuickBudgetGiveTheExpectedVerdicts) {
   Registry registry;
-  register_aapc_property_claims(registry);
+  register_aapc_claims(registry);
   const Expected expected[] = {
       {"aapc.prop1.partition", "literal", Outcome::kHolds, "", ""},
       {"aapc.prop1.partition", "f_dimensions", Outcome::kHolds, "", ""},
@@ -73,7 +73,7 @@ TEST(AapcPropertyClaims, ExhaustiveMethodsAtQuickBudgetGiveTheExpectedVerdicts) 
 // input is an error naming the field.
 TEST(AapcPropertyClaims, CaseFunctionsReplayAndNameBadFields) {
   Registry registry;
-  register_aapc_property_claims(registry);
+  register_aapc_claims(registry);
   const Reading* any = registry.find("aapc.prop2.dimension")->find_reading("any");
   auto refuted = any->check_case({{"n", 2}}, {{"faults", "0,1"}, {"d", "0"}});
   ASSERT_TRUE(refuted.ok());
@@ -99,7 +99,7 @@ TEST(AapcPropertyClaims, CaseFunctionsReplayAndNameBadFields) {
 // Example 1 against corpus/aapc/examples/example1.json (the example method).
 TEST(AapcPropertyClaims, ExampleOneMatchesThePrintedPartnerSets) {
   Registry registry;
-  register_aapc_property_claims(registry);
+  register_aapc_claims(registry);
   const Reading* r = registry.find("aapc.example1.partner_sets")->find_reading("literal");
   RunContext ctx;
   ctx.budget = Budget::kQuick;

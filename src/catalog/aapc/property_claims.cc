@@ -1,23 +1,14 @@
 // The Section 2 claims of the AAPC paper (papers/004_d7c0ed59f63b519b.txt): Properties 1-3 as
 // quoted from Park & Bose, the sentence after Property 1, the A_f precondition after Property 3,
-// the tightness of Property 2's bound and Example 1. Every reading is judged fault set by fault set
-// with the primitives of aapc/partition.h.
-//
-// Exhaustive sweeps: n = 1, 2, ... (fewest dimensions first), f = 1, 2, ... within the claim's
-// range (f <= floor(n/2) for Properties 1 and 3 and the A_f precondition, f <= n for Property 2;
-// f = 0 is left out: every property is vacuous or trivial for it), every fault set of size f in
-// lexicographic order. The first violation is therefore the smallest by (n, f, fault set); for
-// readings about EVERY D (or d) it names the first D (or d) in ascending mask order. Sweeps honour
-// --shard (the sequence is cut into contiguous ranges; the combinations are unranked).
-// Random: std::mt19937_64 seeded with ctx.seed, n above the exhaustive range up to kRandomMaxN,
-// half the cases with the faults crowded into a small subcube; a find is shrunk by dropping
-// faults and replaced by the exhaustive sweep's first counterexample below its n if there is one.
+// the tightness of Property 2's bound (Example 1 is with the other examples, in
+// example_claims.cc). Every reading is judged fault set by fault set
+// with the primitives of aapc/partition.h, through the method kit of catalog/aapc/fault_sets.h
+// (its comment states the sweep order, the random method and the stored cases' shape); the sizes
+// per budget are in catalog/aapc/scope.h.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <functional>
 #include <optional>
-#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -28,79 +19,23 @@
 
 #include "aapc/aapc.h"
 #include "aapc/partition.h"
-#include "catalog/catalog.h"
+#include "catalog/aapc/fault_sets.h"
+#include "catalog/aapc/parts.h"
+#include "catalog/aapc/scope.h"
 #include "claims/claim.h"
 #include "claims/example_method.h"
 
-namespace topocheck::claims {
+namespace topocheck::claims::aapc_parts {
 namespace {
 
+namespace scope = aapc_scope;
 using aapc::AfPartition;
 using aapc::DimSet;
 using aapc::FaultSet;
 using aapc::NodeId;
 using nlohmann::json;
 
-constexpr const char* kPaper = "004_d7c0ed59f63b519b.txt";
-
-// Largest n of the exhaustive sweeps per budget. f <= floor(n/2): at n = 7 there are
-// C(128, 1..3) = 349,632 fault sets. Property 2 (f <= n) has C(64, 1..6) = 8.4e7 fault sets at
-// n = 6 (about 30-50 s per reading on one core) and C(128, 1..7) = 1.2e10 at n = 7, out of reach:
-// its sweeps reach n = 6 in the standard budget and stop there in deep too.
-const PerBudget<int> kExhaustiveMaxN{4, 6, 7};
-const PerBudget<int> kProp2ExhaustiveMaxN{4, 6, 6};
-// The f = n + 1 witness search of Property 2's bound stops at the first witness (about 1e7 sets
-// tried at n = 7).
-const PerBudget<int> kBoundMaxN{4, 6, 7};
-const PerBudget<int> kRandomCases{100, 1000, 10000};
-constexpr int kRandomMaxN = 10;  // aapc::kMaxN
-
-DimSet all_dims(int n) { return (DimSet{1} << n) - 1; }
-
-// The D with |D| = k inside 0..n-1, ascending masks; cached (the sweeps ask for them per set).
-const std::vector<DimSet>& dims_of_size(int n, int k) {
-  static const std::vector<std::vector<std::vector<DimSet>>> table = [] {
-    std::vector<std::vector<std::vector<DimSet>>> t(aapc::kMaxN + 1);
-    for (int m = 1; m <= aapc::kMaxN; ++m)
-      for (int j = 0; j <= m; ++j) t[m].push_back(aapc::dim_sets_of_size(m, j));
-    return t;
-  }();
-  static const std::vector<DimSet> none;
-  if (n < 1 || n > aapc::kMaxN || k < 0 || k > n) return none;
-  return table[n][k];
-}
-
-std::string faults_text(const FaultSet& faults) { return fmt::format("{}", fmt::join(faults.faulty(), ",")); }
-
 json ps_json(int n, NodeId ps, DimSet dims) { return aapc::ps_members(n, ps, dims); }
-
-// ---------------------------------------------------------------------------------------------
-// One fault set under one reading.
-
-// What a stored case may fix: the D (and d) a reading about EVERY D (d) was refuted at.
-struct Hints {
-  std::optional<DimSet> dims;
-  std::optional<int> d;
-};
-
-struct SetCheck {
-  Violation violation;
-  json input_extra = json::object();  // {"D": "0,2"} / {"d": "1"}: where the violation is
-  json witness = json::object();
-};
-// `want_witness` false in the sweeps: the witness is only built for a violation (the sweep asks
-// again) and for stored cases.
-using SetCheckFn = std::function<SetCheck(const FaultSet&, const Hints&, bool want_witness)>;
-
-enum class FRange { kHalf, kFull };  // 1 <= f <= floor(n/2), 1 <= f <= n
-int max_f(FRange range, int n) { return range == FRange::kHalf ? n / 2 : n; }
-std::string range_text(FRange range) { return range == FRange::kHalf ? "1 <= f <= floor(n/2)" : "1 <= f <= n"; }
-
-// The D a reading about EVERY D looks at: the stored one, or all of size k.
-std::vector<DimSet> dims_to_try(const Hints& hints, int n, int k) {
-  if (hints.dims) return {*hints.dims};
-  return dims_of_size(n, k);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Property 1.
@@ -375,264 +310,6 @@ SetCheck af_as_printed(const FaultSet& faults, bool want) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sweeps.
-
-uint64_t binomial(uint64_t n, uint64_t k) {
-  if (k > n) return 0;
-  uint64_t r = 1;
-  for (uint64_t i = 0; i < k; ++i) r = r * (n - i) / (i + 1);  // exact: r * (n - i) = C(n, i+1) * (i+1)
-  return r;
-}
-
-// The k-subset of {0..size-1} of lexicographic rank `rank`.
-std::vector<NodeId> unrank_subset(uint64_t size, int k, uint64_t rank) {
-  std::vector<NodeId> out;
-  NodeId v = 0;
-  for (int i = 0; i < k; ++i) {
-    // Subsets whose i-th element is v: C(size - 1 - v, k - 1 - i).
-    for (;; ++v) {
-      const uint64_t with_v = binomial(size - 1 - v, static_cast<uint64_t>(k - 1 - i));
-      if (rank < with_v) break;
-      rank -= with_v;
-    }
-    out.push_back(v++);
-  }
-  return out;
-}
-
-// The next k-subset in lexicographic order; false after the last.
-bool next_subset(std::vector<NodeId>& c, uint64_t size) {
-  const int k = static_cast<int>(c.size());
-  for (int i = k - 1; i >= 0; --i) {
-    if (c[i] < size - static_cast<uint64_t>(k - i)) {
-      ++c[i];
-      for (int j = i + 1; j < k; ++j) c[j] = c[j - 1] + 1;
-      return true;
-    }
-  }
-  return false;
-}
-
-Counterexample make_counterexample(const FaultSet& faults, const SetCheck& found) {
-  Counterexample cx;
-  cx.params = {{"n", faults.n()}};
-  cx.input = {{"faults", faults_text(faults)}};
-  for (const auto& [key, value] : found.input_extra.items()) cx.input[key] = value;
-  cx.violation = *found.violation;
-  cx.witness = found.witness;
-  return cx;
-}
-
-// Every fault set with f in `range`, n = 1..max_n (the shard's slice of that sequence when
-// ctx.shard is set; `whole` ignores the shard).
-MethodResult exhaustive_sets(const RunContext& ctx, int max_n, FRange range, const SetCheckFn& check, bool whole = false) {
-  MethodResult result;
-  result.method = Method::kExhaustive;
-  result.scope = fmt::format("n = 1..{}, {}, every fault set", max_n, range_text(range));
-  uint64_t total = 0;
-  for (int n = 1; n <= max_n; ++n)
-    for (int f = 1; f <= max_f(range, n); ++f) total += binomial(uint64_t{1} << n, static_cast<uint64_t>(f));
-  const bool sharded = ctx.shard && !whole;
-  const auto [first, last] = sharded ? ctx.shard->range(total) : std::pair<uint64_t, uint64_t>{0, total};
-  if (sharded) result.shard = fmt::format("{}, fault sets [{}, {}) of {}", ctx.shard->to_string(), first, last, total);
-  uint64_t offset = 0;  // position of the first fault set of (n, f) in the sequence
-  for (int n = 1; n <= max_n; ++n) {
-    const uint64_t size = uint64_t{1} << n;
-    for (int f = 1; f <= max_f(range, n); ++f) {
-      const uint64_t block = binomial(size, static_cast<uint64_t>(f));
-      const uint64_t begin = std::max(first, offset), end = std::min(last, offset + block);
-      if (begin < end) {
-        ctx.report(fmt::format("exhaustive n = {}, f = {} ({} fault sets)", n, f, end - begin));
-        std::vector<NodeId> c = unrank_subset(size, f, begin - offset);
-        for (uint64_t r = begin; r < end; ++r) {
-          const FaultSet faults(n, c);
-          ++result.cases;
-          if (check(faults, Hints{}, false).violation) {
-            const SetCheck found = check(faults, Hints{}, true);
-            result.outcome = Outcome::kRefuted;
-            result.detail = *found.violation;
-            result.counterexample = make_counterexample(faults, found);
-            result.counterexample->minimized = true;
-            return result;
-          }
-          next_subset(c, size);
-        }
-      }
-      offset += block;
-    }
-  }
-  result.outcome = Outcome::kHolds;
-  return result;
-}
-
-// Random fault sets of Q_n for n above the budget's exhaustive range (up to kRandomMaxN).
-MethodResult random_sets(const RunContext& ctx, int exhaustive_max_n, FRange range, const SetCheckFn& check) {
-  MethodResult result;
-  result.method = Method::kRandom;
-  const int cases = kRandomCases.at(ctx.budget);
-  const int low = exhaustive_max_n < kRandomMaxN ? exhaustive_max_n + 1 : 1;
-  result.scope = fmt::format("n = {}..{}, {}, {} random fault sets (half crowded into a small subcube), seed {}",
-                             low, kRandomMaxN, range_text(range), cases, ctx.seed);
-  std::mt19937_64 rng(ctx.seed);
-  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  for (int k = 0; k < cases; ++k) {
-    if (k % 256 == 0) ctx.report(fmt::format("random case {}/{}", k, cases));
-    const int n = uniform(low, kRandomMaxN);
-    if (max_f(range, n) < 1) continue;  // Q_1 has no fault set with f <= floor(n/2)
-    const int f = uniform(1, max_f(range, n));
-    // Uniform over Q_n, or inside a random subcube of dimension min(n, bit_width(f) + 1) (at least
-    // 2f nodes) where faults meet in PSs and along dimensions far more often.
-    const bool crowded = uniform(0, 1) == 1;
-    const int sub = crowded ? std::min(n, static_cast<int>(std::bit_width(static_cast<unsigned>(f))) + 1) : n;
-    std::vector<int> order(static_cast<size_t>(n));
-    for (int j = 0; j < n; ++j) order[static_cast<size_t>(j)] = j;
-    std::shuffle(order.begin(), order.end(), rng);
-    const NodeId base = std::uniform_int_distribution<NodeId>(0, (NodeId{1} << n) - 1)(rng);
-    std::set<NodeId> chosen;
-    while (static_cast<int>(chosen.size()) < f) {
-      NodeId x = base;
-      for (int j = 0; j < sub; ++j)
-        if (uniform(0, 1)) x ^= NodeId{1} << order[static_cast<size_t>(j)];
-      chosen.insert(x);
-    }
-    std::vector<NodeId> nodes(chosen.begin(), chosen.end());
-    ++result.cases;
-    if (!check(FaultSet(n, nodes), Hints{}, false).violation) continue;
-    // Shrink: drop faults while the violation stays (f stays in range: it only decreases).
-    for (bool progressed = true; progressed && nodes.size() > 1;) {
-      progressed = false;
-      for (size_t i = 0; i < nodes.size(); ++i) {
-        std::vector<NodeId> fewer = nodes;
-        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
-        if (check(FaultSet(n, fewer), Hints{}, false).violation) {
-          nodes = std::move(fewer);
-          progressed = true;
-          break;
-        }
-      }
-    }
-    const FaultSet faults(n, nodes);
-    const SetCheck found = check(faults, Hints{}, true);
-    result.outcome = Outcome::kRefuted;
-    result.counterexample = make_counterexample(faults, found);
-    // The smallest counterexample below this n, if the (quiet, unsharded) sweep finds one.
-    RunContext quiet = ctx;
-    quiet.progress = nullptr;
-    MethodResult below = exhaustive_sets(quiet, std::min(n - 1, exhaustive_max_n), range, check, true);
-    if (below.counterexample) result.counterexample = below.counterexample;
-    result.counterexample->minimized = below.counterexample.has_value();
-    result.detail = result.counterexample->violation;
-    return result;
-  }
-  result.outcome = Outcome::kHolds;
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stored cases: params {"n": 4}, input {"faults": "6,9"} (+ "D": "0,2", "d": "1" where the
-// reading is about every D or d).
-
-Result<int> parse_n(const json& params) {
-  if (!params.is_object() || !params.contains("n") || !params.at("n").is_number_integer())
-    return invalid_argument("params.n must be an integer");
-  const int n = params.at("n").get<int>();
-  if (n < 1 || n > aapc::kMaxN) return invalid_argument(fmt::format("params.n: {} is outside 1..{}", n, aapc::kMaxN));
-  return n;
-}
-
-// parse_faults's messages name the CLI flag; a stored case names its field instead.
-std::string without_flag(std::string message) {
-  for (const char* flag : {"--faults: ", "--n: "})
-    if (message.rfind(flag, 0) == 0) return message.substr(std::string(flag).size());
-  return message;
-}
-
-struct DimRule {
-  bool uses_dims = false;
-  bool uses_d = false;
-  std::function<bool(int n, int f, DimSet dims)> dims_ok;  // the sizes a stored D may have
-  std::string dims_rule;                                  // in words, for the error
-};
-
-Result<std::pair<FaultSet, Hints>> parse_set_case(const json& params, const json& input, FRange range,
-                                                  const DimRule& rule, const std::string& reading) {
-  auto n = parse_n(params);
-  if (!n) return n.error();
-  if (!input.is_object() || !input.contains("faults") || !input.at("faults").is_string())
-    return invalid_argument("input.faults must be a string of node numbers (\"6,9\")");
-  auto faults = aapc::parse_faults(*n, input.at("faults").get<std::string>());
-  if (!faults) return invalid_argument("input.faults: " + without_flag(faults.error().message));
-  const int f = static_cast<int>(faults->faulty().size());
-  if (f < 1 || f > max_f(range, *n))
-    return invalid_argument(fmt::format("input.faults: f = {} is outside the claim's range {} (n = {})", f,
-                                        range_text(range), *n));
-  Hints hints;
-  for (const auto& [key, value] : input.items()) {
-    if (key == "faults") continue;
-    if (key == "D" && rule.uses_dims) continue;
-    if (key == "d" && rule.uses_d) continue;
-    return invalid_argument(fmt::format("input.{}: not an input of reading '{}'", key, reading));
-  }
-  if (input.contains("D")) {
-    if (!input.at("D").is_string()) return invalid_argument("input.D must be a string of dimensions (\"0,2\")");
-    auto dims = aapc::parse_dims(*n, input.at("D").get<std::string>(), "input.D");
-    if (!dims) return dims.error();
-    if (!rule.dims_ok(*n, f, *dims))
-      return invalid_argument(fmt::format("input.D: {} is not {}", aapc::dims_to_string(*dims), rule.dims_rule));
-    hints.dims = *dims;
-  }
-  if (input.contains("d")) {
-    if (!input.at("d").is_string()) return invalid_argument("input.d must be a string (a dimension, \"1\")");
-    auto d = aapc::parse_dims(*n, input.at("d").get<std::string>(), "input.d");
-    if (!d) return d.error();
-    if (std::popcount(*d) != 1) return invalid_argument("input.d must name exactly one dimension");
-    hints.d = std::countr_zero(*d);
-    if (hints.dims && ((*hints.dims >> *hints.d) & 1u))
-      return invalid_argument(fmt::format("input.d: {} lies in D", *hints.d));
-  }
-  return std::pair{std::move(faults).value(), hints};
-}
-
-// A reading judged fault set by fault set.
-struct SetReading {
-  std::string name;
-  std::string description;
-  FRange range = FRange::kHalf;
-  PerBudget<int> exhaustive_max_n = kExhaustiveMaxN;
-  DimRule rule;
-  SetCheckFn check;
-};
-
-Reading make_reading(SetReading spec) {
-  Reading r;
-  r.name = spec.name;
-  r.description = spec.description;
-  const SetCheckFn check = spec.check;
-  const FRange range = spec.range;
-  const PerBudget<int> max_n = spec.exhaustive_max_n;
-  const DimRule rule = spec.rule;
-  const std::string name = spec.name;
-  r.check_case = [check, range, rule, name](const json& params, const json& input) -> Result<CaseCheck> {
-    auto in = parse_set_case(params, input, range, rule, name);
-    if (!in) return in.error();
-    SetCheck c = check(in->first, in->second, true);
-    return CaseCheck{c.violation, c.witness};
-  };
-  r.methods.emplace_back(Method::kExhaustive, [check, range, max_n](const RunContext& ctx) {
-    return exhaustive_sets(ctx, max_n.at(ctx.budget), range, check);
-  });
-  r.methods.emplace_back(Method::kRandom, [check, range, max_n](const RunContext& ctx) {
-    return random_sets(ctx, max_n.at(ctx.budget), range, check);
-  });
-  return r;
-}
-
-DimRule no_dims() { return DimRule{false, false, [](int, int, DimSet) { return false; }, ""}; }
-DimRule dims_of_f() {
-  return DimRule{true, false, [](int, int f, DimSet dims) { return std::popcount(dims) == f; }, "a set of f dimensions"};
-}
-
-// ---------------------------------------------------------------------------------------------
 // Property 2's bound: f = n + 1 faults can leave no such d.
 
 // The lexicographically first fault set of n + 1 nodes of Q_n without a separating dimension.
@@ -649,137 +326,162 @@ std::optional<FaultSet> first_bound_witness(int n, uint64_t* tried) {
   return std::nullopt;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Example 1.
-
-// params {"n": 4}, input {"dims": "0,2", "corresponding": {"node": 0, "dimension": 3}}; output in the
-// printed shape: the PSs ("2^2 Q_2, {0,1,4,5}, ...") and the corresponding nodes in two Q_3s.
-Result<json> compute_example1(const json& params, const json& input) {
+// aapc.prop2.bound_tight, a stored case: a witness to judge, or the search to re-run.
+Result<CaseCheck> bound_tight_case(const json& params, const json& input) {
   auto n = parse_n(params);
   if (!n) return n.error();
-  if (!input.is_object() || !input.contains("dims") || !input.at("dims").is_string())
-    return invalid_argument("input.dims must be a string of dimensions (\"0,2\")");
-  auto dims = aapc::parse_dims(*n, input.at("dims").get<std::string>(), "input.dims");
-  if (!dims) return dims.error();
-  if (!input.contains("corresponding") || !input.at("corresponding").is_object())
-    return invalid_argument("input.corresponding must be an object {\"node\", \"dimension\"}");
-  const json& corr = input.at("corresponding");
-  if (!corr.contains("node") || !corr.at("node").is_number_unsigned() || corr.at("node").get<uint64_t>() >= (uint64_t{1} << *n))
-    return invalid_argument(fmt::format("input.corresponding.node must be a node of Q_{}", *n));
-  if (!corr.contains("dimension") || !corr.at("dimension").is_number_integer() || corr.at("dimension").get<int>() < 0 ||
-      corr.at("dimension").get<int>() >= *n)
-    return invalid_argument(fmt::format("input.corresponding.dimension must be in 0..{}", *n - 1));
-  const NodeId node = corr.at("node").get<NodeId>();
-  const int d = corr.at("dimension").get<int>();
-  const int k = std::popcount(*dims);
-  const auto halves = aapc::subcubes(*n, DimSet{1} << d);
-  return json{{"count", fmt::format("2^{}", *n - k)},
-              {"each", fmt::format("Q_{}", k)},
-              {"partner_sets", aapc::partner_sets(*n, *dims)},
-              {"corresponding",
-               {{"nodes", {node, aapc::corresponding_node(node, d)}},
-                {"subcubes", halves.size()},
-                {"each", fmt::format("Q_{}", *n - 1)}}}};
+  if (!input.is_object()) return invalid_argument("input must be an object");
+  if (input.contains("faults")) {
+    if (!input.at("faults").is_string()) return invalid_argument("input.faults must be a string of node numbers");
+    auto faults = aapc::parse_faults(*n, input.at("faults").get<std::string>());
+    if (!faults) return invalid_argument("input.faults: " + without_flag(faults.error().message));
+    if (static_cast<int>(faults->faulty().size()) != *n + 1)
+      return invalid_argument(fmt::format("input.faults: a witness has f = n + 1 = {} nodes", *n + 1));
+    const DimSet sep = aapc::separating_dimensions(*faults);
+    if (sep != 0)
+      return CaseCheck{fmt::format("{} is no witness: d = {} separates it", faults->to_string(), std::countr_zero(sep)),
+                       json::object()};
+    return CaseCheck{std::nullopt, joined_witness(*faults)};
+  }
+  if (*n < 2 || *n > 8) return invalid_argument("params.n must be 2..8 for the witness search");
+  uint64_t tried = 0;
+  if (auto w = first_bound_witness(*n, &tried)) return CaseCheck{std::nullopt, {{"faults", faults_text(*w)}}};
+  return CaseCheck{fmt::format("every set of {} faulty nodes of Q_{} has a separating dimension", *n + 1, *n),
+                   json::object()};
 }
 
-Claim claim(std::string id, std::string location, std::string statement) {
-  return Claim::make(kPaper, std::move(id), std::move(location), std::move(statement), {});
+// aapc.prop2.bound_tight: the first f = n + 1 witness for every n = 2..max (not split by --shard).
+MethodResult bound_tight_method(const RunContext& ctx) {
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
+  MethodResult result;
+  result.method = Method::kExhaustive;
+  const int max_n = scope::kBoundMaxN.at(ctx.budget);
+  result.scope = fmt::format("n = 2..{}, f = n + 1, fault sets in lexicographic order up to the first witness", max_n);
+  std::vector<std::string> found;
+  for (int n = 2; n <= max_n; ++n) {
+    ctx.report(fmt::format("f = n + 1 witness search, n = {}", n));
+    auto w = first_bound_witness(n, &result.cases);
+    if (!w) {
+      result.outcome = Outcome::kRefuted;
+      Counterexample cx;
+      cx.params = {{"n", n}};
+      cx.violation = fmt::format("every set of {} faulty nodes of Q_{} has a separating dimension", n + 1, n);
+      cx.minimized = true;
+      result.detail = cx.violation;
+      result.counterexample = cx;
+      return result;
+    }
+    found.push_back(fmt::format("n = {}: {}", n, w->to_string()));
+  }
+  result.scope = fmt::format("n = 2..{}, f = n + 1, fault sets in lexicographic order up to the first witness ({})",
+                             max_n, fmt::join(found, "; "));
+  result.outcome = Outcome::kHolds;
+  return result;
 }
 
 }  // namespace
 
-void register_aapc_property_claims(Registry& registry) {
+// Property 1 and the sentence after it.
+void add_property1_claims(Registry& registry) {
   const std::string prop1_statement =
       "[Property 1] A Q_n containing f <= floor(n/2) faulty nodes can be partitioned into (n - f + 1)-dimensional "
       "subcubes so that each PS contains at most one faulty node. (Before it: \"Property 1 gives the f dimensions along "
       "which Q_n needs to be partitioned to have at most one faulty node in each PS.\")";
   {
-    Claim c = claim("aapc.prop1.partition", "Section 2, Property 1 and the sentence before it", prop1_statement);
-    c.readings.push_back(make_reading(SetReading{
+    std::vector<Reading> readings;
+    readings.push_back(make_reading(SetReading{
         "literal",
         "For every Q_n and fault set with 1 <= f <= floor(n/2): SOME set D of f - 1 dimensions (dividing along D gives "
         "subcubes of dimension n - f + 1, as in the statement) leaves every PS (a Q_{f-1}: the nodes agreeing outside "
         "D) with at most one faulty node; i.e. no two faults a, b have every bit of a xor b inside D.",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) {
           return prop1_some(f, static_cast<int>(f.faulty().size()) - 1, want);
         }}));
-    c.readings.push_back(make_reading(SetReading{
+    readings.push_back(make_reading(SetReading{
         "f_dimensions",
         "As the sentence before Property 1 says (\"gives the f dimensions\"): for every fault set with 1 <= f <= "
         "floor(n/2), SOME set D of f dimensions leaves every PS (a Q_f) with at most one faulty node.",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) {
           return prop1_some(f, static_cast<int>(f.faulty().size()), want);
         }}));
-    c.readings.push_back(make_reading(SetReading{
+    readings.push_back(make_reading(SetReading{
         "any_f_dimensions",
         "For every fault set with 1 <= f <= floor(n/2) and EVERY set D of f dimensions, every PS of D holds at most one "
         "faulty node (a stored case may name the D in input.D).",
-        FRange::kHalf, kExhaustiveMaxN, dims_of_f(), prop1_any}));
-    c.readings.push_back(make_reading(SetReading{
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, dims_of_f(), prop1_any}));
+    readings.push_back(make_reading(SetReading{
         "subcubes",
         "Park & Bose's sense, reading 'each PS' as each of the (n - f + 1)-dimensional subcubes: for every fault set "
         "with 1 <= f <= floor(n/2), SOME set S of f - 1 dimensions on which the faulty nodes are pairwise distinct, so "
         "each subcube of dividing along S (the nodes agreeing on S, a Q_{n-f+1}) holds at most one faulty node. "
         "(A subcube of S is a PS of the complement of S: checked as shared_ps_pair on the complement.)",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) { return prop1_subcubes(f, want); }}));
-    registry.add(std::move(c));
+    registry.add(Claim::make(kPaper, "aapc.prop1.partition", "Section 2, Property 1 and the sentence before it",
+                             prop1_statement, std::move(readings)));
   }
   {
-    Claim c = claim("aapc.prop1.one_more_dimension", "Section 2, the sentence after Property 1",
-                    "If the Q_n is partitioned along one more dimension that is not part of the distinguishing bits of "
-                    "the faulty node address bits, each PS still contains at most one faulty node.");
+    std::vector<Reading> readings;
     DimRule rule{true, true,
                  [](int, int f, DimSet dims) { return std::popcount(dims) == f - 1 || std::popcount(dims) == f; },
                  "a set of f - 1 or f dimensions"};
-    c.readings.push_back(make_reading(SetReading{
+    readings.push_back(make_reading(SetReading{
         "no_fault_pair_differs",
         "Distinguishing bits = the bits in which some two faulty nodes differ (the same set as the bits in which some "
         "fault differs from the first one, so a 'differs_from_first' reading is this one). For every fault set with 1 "
         "<= f <= floor(n/2), EVERY D of f - 1 or f dimensions (Property 1's two counts) with at most one fault per PS "
         "and EVERY dimension d outside D and outside the distinguishing bits: every PS of D + {d} still holds at most "
         "one faulty node (stored cases may name D and d).",
-        FRange::kHalf, kExhaustiveMaxN, rule, one_more_no_pair_differs}));
-    c.readings.push_back(make_reading(SetReading{
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, rule, one_more_no_pair_differs}));
+    readings.push_back(make_reading(SetReading{
         "exists_common_bit",
         "The sentence as a promise that the one more dimension exists (it turns Property 1's f - 1 dimensions into the "
         "f dimensions the sentence before Property 1 mentions): for every fault set with 1 <= f <= floor(n/2), SOME D "
         "of f - 1 dimensions with at most one fault per PS leaves a dimension d outside D in which all faulty nodes "
         "agree (not a distinguishing bit).",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
+        FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) { return one_more_exists(f, want); }}));
-    registry.add(std::move(c));
+    registry.add(Claim::make(kPaper, "aapc.prop1.one_more_dimension", "Section 2, the sentence after Property 1",
+                             "If the Q_n is partitioned along one more dimension that is not part of the "
+                             "distinguishing bits of the faulty node address bits, each PS still contains at most one "
+                             "faulty node.",
+                             std::move(readings)));
   }
+}
+
+// Property 2 and the tightness of its bound.
+void add_property2_claims(Registry& registry) {
   const std::string prop2_statement =
       "[Property 2] Let the number of faulty nodes in a Q_n be f <= n. Then there exists a dimension d such that if "
       "Q_n is divided along it, every faulty node has a unique nonfaulty adjacent node along d.";
   {
-    Claim c = claim("aapc.prop2.dimension", "Section 2, Property 2", prop2_statement);
-    c.readings.push_back(make_reading(SetReading{
+    std::vector<Reading> readings;
+    readings.push_back(make_reading(SetReading{
         "literal",
         "For every fault set with 1 <= f <= n: SOME dimension d such that for every faulty node x the node x^(d) "
         "(its only neighbour along d) is nonfaulty.",
-        FRange::kFull, kProp2ExhaustiveMaxN, no_dims(),
+        FRange::kFull, scope::kProp2ExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) { return prop2_literal(f, want); }}));
-    c.readings.push_back(make_reading(SetReading{
+    readings.push_back(make_reading(SetReading{
         "any",
         "For every fault set with 1 <= f <= n and EVERY dimension d, x^(d) is nonfaulty for every faulty node x (a "
         "stored case may name the d in input.d).",
-        FRange::kFull, kProp2ExhaustiveMaxN, DimRule{false, true, [](int, int, DimSet) { return false; }, ""},
+        FRange::kFull, scope::kProp2ExhaustiveMaxN, DimRule{false, true, [](int, int, DimSet) { return false; }, ""},
         prop2_any}));
-    c.readings.push_back(make_reading(SetReading{
+    readings.push_back(make_reading(SetReading{
         "distinct_partners",
         "'Unique' as pairwise distinct: for every fault set with 1 <= f <= n, SOME d such that the partners x^(d) of "
         "the faulty nodes x are nonfaulty and pairwise distinct. Checked as written; it is the same as `literal` "
         "because x -> x^(d) is one-to-one, so the partners are always distinct.",
-        FRange::kFull, kProp2ExhaustiveMaxN, no_dims(),
+        FRange::kFull, scope::kProp2ExhaustiveMaxN, no_dims(),
         [](const FaultSet& f, const Hints&, bool want) { return prop2_distinct(f, want); }}));
-    registry.add(std::move(c));
+    registry.add(Claim::make(kPaper, "aapc.prop2.dimension", "Section 2, Property 2", prop2_statement,
+                             std::move(readings)));
   }
   {
-    Claim c = claim("aapc.prop2.bound_tight", "Section 2, Property 2 (the bound f <= n)", prop2_statement);
+    std::vector<Reading> readings;
     Reading r;
     r.name = "literal";
     r.description =
@@ -788,136 +490,82 @@ void register_aapc_property_claims(Registry& registry) {
         "the lexicographically first such set per n. (n = 1 is left out: f = 2 would make every node faulty.) A "
         "stored case with input.faults names a witness (violation if it has a separating dimension); without it, the "
         "case re-runs the search at params.n (n <= 8).";
-    r.check_case = [](const json& params, const json& input) -> Result<CaseCheck> {
-      auto n = parse_n(params);
-      if (!n) return n.error();
-      if (!input.is_object()) return invalid_argument("input must be an object");
-      if (input.contains("faults")) {
-        if (!input.at("faults").is_string()) return invalid_argument("input.faults must be a string of node numbers");
-        auto faults = aapc::parse_faults(*n, input.at("faults").get<std::string>());
-        if (!faults) return invalid_argument("input.faults: " + without_flag(faults.error().message));
-        if (static_cast<int>(faults->faulty().size()) != *n + 1)
-          return invalid_argument(fmt::format("input.faults: a witness has f = n + 1 = {} nodes", *n + 1));
-        const DimSet sep = aapc::separating_dimensions(*faults);
-        if (sep != 0)
-          return CaseCheck{fmt::format("{} is no witness: d = {} separates it", faults->to_string(), std::countr_zero(sep)),
-                           json::object()};
-        return CaseCheck{std::nullopt, joined_witness(*faults)};
-      }
-      if (*n < 2 || *n > 8) return invalid_argument("params.n must be 2..8 for the witness search");
-      uint64_t tried = 0;
-      if (auto w = first_bound_witness(*n, &tried)) return CaseCheck{std::nullopt, {{"faults", faults_text(*w)}}};
-      return CaseCheck{fmt::format("every set of {} faulty nodes of Q_{} has a separating dimension", *n + 1, *n),
-                       json::object()};
-    };
-    r.methods.emplace_back(Method::kExhaustive, [](const RunContext& ctx) {
-      if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
-      MethodResult result;
-      result.method = Method::kExhaustive;
-      const int max_n = kBoundMaxN.at(ctx.budget);
-      result.scope = fmt::format("n = 2..{}, f = n + 1, fault sets in lexicographic order up to the first witness", max_n);
-      std::vector<std::string> found;
-      for (int n = 2; n <= max_n; ++n) {
-        ctx.report(fmt::format("f = n + 1 witness search, n = {}", n));
-        auto w = first_bound_witness(n, &result.cases);
-        if (!w) {
-          result.outcome = Outcome::kRefuted;
-          Counterexample cx;
-          cx.params = {{"n", n}};
-          cx.violation = fmt::format("every set of {} faulty nodes of Q_{} has a separating dimension", n + 1, n);
-          cx.minimized = true;
-          result.detail = cx.violation;
-          result.counterexample = cx;
-          return result;
-        }
-        found.push_back(fmt::format("n = {}: {}", n, w->to_string()));
-      }
-      result.scope = fmt::format("n = 2..{}, f = n + 1, fault sets in lexicographic order up to the first witness ({})",
-                                 max_n, fmt::join(found, "; "));
-      result.outcome = Outcome::kHolds;
-      return result;
-    });
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c = claim("aapc.prop3.perfect_partner", "Section 2, Property 3",
-                    "[Property 3] If a Q_n that contains f <= floor(n/2) faulty nodes is divided along any f "
-                    "dimensions, then each faulty PS has a unique perfect PS adjacent to it.");
-    struct Prop3Reading {
-      const char* name;
-      const char* description;
-      Prop3 which;
-    };
-    const Prop3Reading any_readings[] = {
-        {"any_at_least_one",
-         "For every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions: each faulty PS (a PS holding a "
-         "faulty node; it may hold several) has AT LEAST ONE adjacent PS (P xor e_j, j outside D) that is perfect.",
-         Prop3::kAtLeastOne},
-        {"any_exactly_one",
-         "'Unique' as exactly one: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions, each "
-         "faulty PS has EXACTLY ONE adjacent perfect PS.",
-         Prop3::kExactlyOne},
-        {"any_matching",
-         "'Unique' as its own: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions, the faulty "
-         "PSs can be given pairwise DISTINCT adjacent perfect PSs (a matching; A_f's 'f faulty PSs have each disjoint "
-         "nonfaulty PS adjacent to themselves').",
-         Prop3::kMatching},
-        {"any_common_dimension",
-         "What the construction of the Q_{f+1}s needs: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f "
-         "dimensions, ONE dimension d outside D such that every faulty PS's neighbour across d is perfect.",
-         Prop3::kCommonDimension},
-    };
-    for (const Prop3Reading& pr : any_readings) {
-      const Prop3 which = pr.which;
-      c.readings.push_back(make_reading(SetReading{
-          pr.name, pr.description, FRange::kHalf, kExhaustiveMaxN, dims_of_f(),
-          [which](const FaultSet& f, const Hints& hints, bool want) { return prop3_any(f, hints, want, which); }}));
-    }
-    c.readings.push_back(make_reading(SetReading{
-        "some_common_dimension",
-        "'Any' as 'some': for every fault set with 1 <= f <= floor(n/2), SOME D of f dimensions and ONE dimension d "
-        "outside D such that every faulty PS's neighbour across d is perfect.",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
-        [](const FaultSet& f, const Hints&, bool want) { return prop3_some_common(f, want); }}));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c = claim("aapc.sec2.af_precondition", "Section 2, the paragraph after Property 3 (used by A_2 and A_f, Section 3)",
-                    "By the guarantee of the above 2 properties, we can construct 2^(n-(f+1)) Q_{f+1}s where "
-                    "2^(f+1) Q_{f+1}s are faulty and the remainders are nonfaulty.");
-    c.readings.push_back(make_reading(SetReading{
-        "literal",
-        "For every fault set with 1 <= f <= floor(n/2), find_af_partition succeeds: SOME D of f dimensions with at most "
-        "one faulty node per PS (Property 1) and a dimension d outside D taking every faulty PS to a perfect PS "
-        "(Property 3); its Q_{f+1}s (the cosets of span(D + {d})) are 2^(n-(f+1)), exactly f of them faulty, each "
-        "with one faulty node. Erratum: the printed '2^(f+1) Q_{f+1}s are faulty' must be 'f' (at most f subcubes "
-        "can hold the f faults; reading `as_printed` checks the printed count).",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
-        [](const FaultSet& f, const Hints&, bool want) { return af_literal(f, want); }}));
-    c.readings.push_back(make_reading(SetReading{
-        "as_printed",
-        "The count as printed: for every fault set with 1 <= f <= floor(n/2), SOME A_f partition (D, d) has exactly "
-        "2^(f+1) faulty Q_{f+1}s among its 2^(n-(f+1)).",
-        FRange::kHalf, kExhaustiveMaxN, no_dims(),
-        [](const FaultSet& f, const Hints&, bool want) { return af_as_printed(f, want); }}));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c = claim("aapc.example1.partner_sets", "Section 2, Example 1",
-                    "If Q_4 is divided along 2 dimensions, 0-th and 2-nd, then there are 2^2 Q_2, {0,1,4,5}, "
-                    "{2,3,6,7}, {8,9,12,13}, and {10,11,14,15}. Nodes 0 and 8 can be corresponding nodes in two Q_3s.");
-    Reading r;
-    r.name = "literal";
-    r.description =
-        "The printed sets are the partner sets of D = {0, 2} (nodes agreeing outside D), each a Q_2, 2^(4-2) of them, "
-        "ordered by smallest node; nodes 0 and 8 are corresponding nodes along dimension 3 in the two Q_3s of dividing "
-        "along {3}. Compared cell by cell with corpus/aapc/examples/example1.json.";
-    r.compute_example = compute_example1;
-    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_example1));
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
+    r.check_case = bound_tight_case;
+    r.methods.emplace_back(Method::kExhaustive, bound_tight_method);
+    readings.push_back(std::move(r));
+    registry.add(Claim::make(kPaper, "aapc.prop2.bound_tight", "Section 2, Property 2 (the bound f <= n)",
+                             prop2_statement, std::move(readings)));
   }
 }
 
-}  // namespace topocheck::claims
+// Property 3.
+void add_property3_claims(Registry& registry) {
+  std::vector<Reading> readings;
+  struct Prop3Reading {
+    const char* name;
+    const char* description;
+    Prop3 which;
+  };
+  const Prop3Reading any_readings[] = {
+      {"any_at_least_one",
+       "For every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions: each faulty PS (a PS holding a "
+       "faulty node; it may hold several) has AT LEAST ONE adjacent PS (P xor e_j, j outside D) that is perfect.",
+       Prop3::kAtLeastOne},
+      {"any_exactly_one",
+       "'Unique' as exactly one: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions, each "
+       "faulty PS has EXACTLY ONE adjacent perfect PS.",
+       Prop3::kExactlyOne},
+      {"any_matching",
+       "'Unique' as its own: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f dimensions, the faulty "
+       "PSs can be given pairwise DISTINCT adjacent perfect PSs (a matching; A_f's 'f faulty PSs have each disjoint "
+       "nonfaulty PS adjacent to themselves').",
+       Prop3::kMatching},
+      {"any_common_dimension",
+       "What the construction of the Q_{f+1}s needs: for every fault set with 1 <= f <= floor(n/2) and EVERY D of f "
+       "dimensions, ONE dimension d outside D such that every faulty PS's neighbour across d is perfect.",
+       Prop3::kCommonDimension},
+  };
+  for (const Prop3Reading& pr : any_readings) {
+    const Prop3 which = pr.which;
+    readings.push_back(make_reading(SetReading{
+        pr.name, pr.description, FRange::kHalf, scope::kPropertyExhaustiveMaxN, dims_of_f(),
+        [which](const FaultSet& f, const Hints& hints, bool want) { return prop3_any(f, hints, want, which); }}));
+  }
+  readings.push_back(make_reading(SetReading{
+      "some_common_dimension",
+      "'Any' as 'some': for every fault set with 1 <= f <= floor(n/2), SOME D of f dimensions and ONE dimension d "
+      "outside D such that every faulty PS's neighbour across d is perfect.",
+      FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
+      [](const FaultSet& f, const Hints&, bool want) { return prop3_some_common(f, want); }}));
+  registry.add(Claim::make(kPaper, "aapc.prop3.perfect_partner", "Section 2, Property 3",
+                           "[Property 3] If a Q_n that contains f <= floor(n/2) faulty nodes is divided along any f "
+                           "dimensions, then each faulty PS has a unique perfect PS adjacent to it.",
+                           std::move(readings)));
+}
+
+// The A_f precondition (the paragraph after Property 3).
+void add_af_precondition_claims(Registry& registry) {
+  std::vector<Reading> readings;
+  readings.push_back(make_reading(SetReading{
+      "literal",
+      "For every fault set with 1 <= f <= floor(n/2), find_af_partition succeeds: SOME D of f dimensions with at most "
+      "one faulty node per PS (Property 1) and a dimension d outside D taking every faulty PS to a perfect PS "
+      "(Property 3); its Q_{f+1}s (the cosets of span(D + {d})) are 2^(n-(f+1)), exactly f of them faulty, each "
+      "with one faulty node. Erratum: the printed '2^(f+1) Q_{f+1}s are faulty' must be 'f' (at most f subcubes "
+      "can hold the f faults; reading `as_printed` checks the printed count).",
+      FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
+      [](const FaultSet& f, const Hints&, bool want) { return af_literal(f, want); }}));
+  readings.push_back(make_reading(SetReading{
+      "as_printed",
+      "The count as printed: for every fault set with 1 <= f <= floor(n/2), SOME A_f partition (D, d) has exactly "
+      "2^(f+1) faulty Q_{f+1}s among its 2^(n-(f+1)).",
+      FRange::kHalf, scope::kPropertyExhaustiveMaxN, no_dims(),
+      [](const FaultSet& f, const Hints&, bool want) { return af_as_printed(f, want); }}));
+  registry.add(Claim::make(kPaper, "aapc.sec2.af_precondition",
+                           "Section 2, the paragraph after Property 3 (used by A_2 and A_f, Section 3)",
+                           "By the guarantee of the above 2 properties, we can construct 2^(n-(f+1)) Q_{f+1}s where "
+                           "2^(f+1) Q_{f+1}s are faulty and the remainders are nonfaulty.",
+                           std::move(readings)));
+}
+
+}  // namespace topocheck::claims::aapc_parts

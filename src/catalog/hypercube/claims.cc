@@ -139,7 +139,7 @@ Reading literal_pair_reading(std::string description, PairCheck check, PairWitne
     return exhaustive_pairs(ctx, exhaustive_max_n.at(ctx.budget), true, check, witness);
   });
   r.methods.emplace_back(Method::kRandom, [check, witness](const RunContext& ctx) {
-    return random_pairs(ctx, check, witness, 10);
+    return random_pairs(ctx, check, witness, scope::kRandomFallbackMaxN);
   });
   return r;
 }
@@ -188,149 +188,137 @@ Violation ecube_dependency_cycle(int n, bool minimal_adaptive) {
   return fmt::format("the channel dependency graph has a cycle of {} channels: {}", cycle->size(), words);
 }
 
+// hypercube.ecube.deadlock_free: the whole dependency graph of Q_n for n = 1..max, smallest first.
+MethodResult ecube_deadlock_method(const RunContext& ctx) {
+  // One graph per n, not a pair sweep: not split, run in shard 1.
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
+  MethodResult result;
+  result.method = Method::kExhaustive;
+  const int max_n = scope::kDeadlockMaxN.at(ctx.budget);
+  result.scope = fmt::format("n = 1..{}, the whole dependency graph of every route", max_n);
+  for (int n = 1; n <= max_n; ++n) {
+    ctx.report(fmt::format("channel dependency graph of Q_{}", n));
+    ++result.cases;
+    if (auto v = ecube_dependency_cycle(n, false)) {
+      result.outcome = Outcome::kRefuted;
+      result.detail = *v;
+      Counterexample cx;
+      cx.params = {{"n", n}};
+      cx.violation = *v;
+      cx.minimized = true;
+      result.counterexample = cx;
+      return result;
+    }
+  }
+  result.outcome = Outcome::kHolds;
+  return result;
+}
+
+Result<CaseCheck> ecube_deadlock_case(const json& params, const json&) {
+  if (!params.contains("n") || !params.at("n").is_number_integer())
+    return invalid_argument("params.n must be an integer");
+  const int n = params.at("n").get<int>();
+  if (n < 1 || n > 12) return invalid_argument("params.n must be 1..12 for a dependency graph");
+  return CaseCheck{ecube_dependency_cycle(n, false), json::object()};
+}
+
+// hypercube.connectivity: max-flow between every x != y of Q_n for n = 1..max.
+MethodResult connectivity_method(const RunContext& ctx) {
+  MethodResult result;
+  result.method = Method::kOracle;
+  const int max_n = scope::kOracleMaxN.at(ctx.budget);
+  result.scope = fmt::format("n = 1..{}, every x != y (Boost max-flow)", max_n);
+  for (int n = 1; n <= max_n; ++n) {
+    const Hypercube cube = Hypercube::make(n).value();
+    const UndirectedGraph g = materialize(cube);
+    ctx.report(fmt::format("max-flow n = {}", n));
+    const ConnectivitySweep sweep{.topology = &cube, .graph = &g, .degree = n, .degree_name = "n",
+                                  .params = {{"n", n}}, .input_keys = {"x", "y"}, .detail_prefix = ""};
+    std::vector<uint64_t> every(cube.num_nodes());
+    std::iota(every.begin(), every.end(), uint64_t{0});
+    if (sweep_connectivity(sweep, every, result)) return result;
+  }
+  result.outcome = Outcome::kHolds;
+  return result;
+}
+
+Result<CaseCheck> connectivity_replay(const json& params, const json& input) {
+  auto in = parse_pair_input(params, input);
+  if (!in) return in.error();
+  if (in->x == in->y) return invalid_argument("input.x and input.y must differ");
+  if (in->cube.dimension() > 16) return invalid_argument("params.n must be at most 16 for the max-flow oracle");
+  return connectivity_case(materialize(in->cube), in->x.bits, in->y.bits, in->cube.dimension(), "n");
+}
+
+// A reading named `literal` decided by one method and replayed by `check_case`.
+Reading literal_reading(std::string description, Method method, MethodFn fn, CaseFn check_case) {
+  Reading r;
+  r.name = "literal";
+  r.description = std::move(description);
+  r.check_case = std::move(check_case);
+  r.methods.emplace_back(method, std::move(fn));
+  return r;
+}
+
+// Table 1, reproduced cell by cell.
+Reading table1_reading() {
+  Reading r;
+  r.name = "literal";
+  r.description = "Every column P_0..P_2 of every (x, y) sub-table equals cube_disjoint_paths(3, x, y), "
+                  "cell by cell; differences are recorded errata.";
+  r.compute_example = compute_table1;
+  r.methods.emplace_back(Method::kExample, example_method("hypercube.table1", r.name, compute_table1));
+  return r;
+}
+
 }  // namespace
 
 void register_hypercube_claims(Registry& registry) {
-  {
-    Claim c;
-    c.id = "hypercube.table1";
-    c.paper = kPaperMetacube;
-    c.location = "Section 3, Table 1 (Algorithms 2 and 3 in a 3-cube, x = 000)";
-    c.statement = "Table 1 lists the 3 disjoint paths of Algorithm 2 from x = 000 to every y (and y = x).";
-    Reading r;
-    r.name = "literal";
-    r.description = "Every column P_0..P_2 of every (x, y) sub-table equals cube_disjoint_paths(3, x, y), "
-                    "cell by cell; differences are recorded errata.";
-    r.compute_example = compute_table1;
-    r.methods.emplace_back(Method::kExample, example_method(c.id, r.name, compute_table1));
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "hypercube.alg2.disjoint";
-    c.paper = kPaperMetacube;
-    c.location = "Section 3, Algorithms 2 and 3";
-    c.statement = "The n paths Z_i = (x^(i) -> y), 0 <= i <= n-1, built by CubeDisjointPaths(n, x, y) are disjoint "
-                  "(here: P_i = x : Z_i are valid, simple and internally node-disjoint), for every x, y, "
-                  "x = y included as Table 1 lists it.";
-    c.readings.push_back(literal_pair_reading(
-        "For every n and every x, y in Q_n (x = y allowed): each P_i = x : p3(n, i, x^(i), y) is a "
-        "path of Q_n from x to y, simple (closed when x = y), and no internal node of P_i lies on P_j, i != j.",
-        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_disjoint(cube, x, y); },
-        alg2_witness, scope::kAlg2ExhaustiveMaxN));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "hypercube.alg2.lengths";
-    c.paper = kPaperMetacube;
-    c.location = "Section 3, the sentence before Algorithm 2";
-    c.statement = "Of the n disjoint paths Z_i = (x^(i) -> y) there are d paths of length d-1 and n-d paths of "
-                  "length d+1, d = |x XOR y|.";
-    c.readings.push_back(literal_pair_reading(
-        "Lengths of Z_i = P_i without its first hop x -> x^(i): exactly d equal d-1 and n-d equal d+1 "
-        "(for x = y: n paths of length 1).",
-        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_lengths(cube, x, y); },
-        alg2_witness, scope::kAlg2ExhaustiveMaxN));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "hypercube.ecube.shortest";
-    c.paper = kPaperRouting;
-    c.location = "Section 1, static routing";
-    c.statement = "Static (e-cube) routing, flipping the rightmost differing bit at each hop, takes at most n hops; "
-                  "its route is a shortest path (length = Hamming distance).";
-    c.readings.push_back(literal_pair_reading(
-        "For every x, y: the e-cube route is a path of Q_n from x to y of length H(x, y).",
-        [](const Hypercube& cube, Node x, Node y) { return hypercube::check_ecube_shortest(cube, x, y); },
-        ecube_witness, scope::kEcubeExhaustiveMaxN));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "hypercube.ecube.deadlock_free";
-    c.paper = kPaperRouting;
-    c.location = "Section 1, static routing (deadlock freedom of dimension-ordered routing)";
-    c.statement = "E-cube routing is deadlock-free: its channel dependency graph (channels = directed links, a "
-                  "dependency for every two consecutive hops of every route) is acyclic.";
-    Reading r;
-    r.name = "literal";
-    r.description = "For every n: the dependency graph over the n*2^n directed links, with an edge for each pair of "
-                    "consecutive hops on the e-cube route of every ordered pair (x, y), is acyclic.";
-    r.check_case = [](const json& params, const json&) -> Result<CaseCheck> {
-      if (!params.contains("n") || !params.at("n").is_number_integer())
-        return invalid_argument("params.n must be an integer");
-      const int n = params.at("n").get<int>();
-      if (n < 1 || n > 12) return invalid_argument("params.n must be 1..12 for a dependency graph");
-      return CaseCheck{ecube_dependency_cycle(n, false), json::object()};
-    };
-    r.methods.emplace_back(Method::kExhaustive, [](const RunContext& ctx) {
-      // One graph per n, not a pair sweep: not split, run in shard 1.
-      if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
-      MethodResult result;
-      result.method = Method::kExhaustive;
-      const int max_n = scope::kDeadlockMaxN.at(ctx.budget);
-      result.scope = fmt::format("n = 1..{}, the whole dependency graph of every route", max_n);
-      for (int n = 1; n <= max_n; ++n) {
-        ctx.report(fmt::format("channel dependency graph of Q_{}", n));
-        ++result.cases;
-        if (auto v = ecube_dependency_cycle(n, false)) {
-          result.outcome = Outcome::kRefuted;
-          result.detail = *v;
-          Counterexample cx;
-          cx.params = {{"n", n}};
-          cx.violation = *v;
-          cx.minimized = true;
-          result.counterexample = cx;
-          return result;
-        }
-      }
-      result.outcome = Outcome::kHolds;
-      return result;
-    });
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
-  {
-    Claim c;
-    c.id = "hypercube.connectivity";
-    c.paper = kPaperMetacube;
-    c.location = "Section 3 (the n disjoint paths of Algorithm 2 are as many as can exist)";
-    c.statement = "Between every two distinct nodes of Q_n there are n, and no more, internally node-disjoint paths "
-                  "(so Algorithm 2's n paths are optimal in number).";
-    Reading r;
-    r.name = "literal";
-    r.description = "Max-flow on the node-split graph (Boost boykov_kolmogorov_max_flow) equals n for every x != y.";
-    r.check_case = [](const json& params, const json& input) -> Result<CaseCheck> {
-      auto in = parse_pair_input(params, input);
-      if (!in) return in.error();
-      if (in->x == in->y) return invalid_argument("input.x and input.y must differ");
-      if (in->cube.dimension() > 16) return invalid_argument("params.n must be at most 16 for the max-flow oracle");
-      return connectivity_case(materialize(in->cube), in->x.bits, in->y.bits, in->cube.dimension(), "n");
-    };
-    r.methods.emplace_back(Method::kOracle, [](const RunContext& ctx) {
-      MethodResult result;
-      result.method = Method::kOracle;
-      const int max_n = scope::kOracleMaxN.at(ctx.budget);
-      result.scope = fmt::format("n = 1..{}, every x != y (Boost max-flow)", max_n);
-      for (int n = 1; n <= max_n; ++n) {
-        const Hypercube cube = Hypercube::make(n).value();
-        const UndirectedGraph g = materialize(cube);
-        ctx.report(fmt::format("max-flow n = {}", n));
-        const ConnectivitySweep sweep{.topology = &cube, .graph = &g, .degree = n, .degree_name = "n",
-                                      .params = {{"n", n}}, .input_keys = {"x", "y"}, .detail_prefix = ""};
-        std::vector<uint64_t> every(cube.num_nodes());
-        std::iota(every.begin(), every.end(), uint64_t{0});
-        if (sweep_connectivity(sweep, every, result)) return result;
-      }
-      result.outcome = Outcome::kHolds;
-      return result;
-    });
-    c.readings.push_back(std::move(r));
-    registry.add(std::move(c));
-  }
+  registry.add(Claim::make(
+      kPaperMetacube, "hypercube.table1", "Section 3, Table 1 (Algorithms 2 and 3 in a 3-cube, x = 000)",
+      "Table 1 lists the 3 disjoint paths of Algorithm 2 from x = 000 to every y (and y = x).", {table1_reading()}));
+  registry.add(Claim::make(
+      kPaperMetacube, "hypercube.alg2.disjoint", "Section 3, Algorithms 2 and 3",
+      "The n paths Z_i = (x^(i) -> y), 0 <= i <= n-1, built by CubeDisjointPaths(n, x, y) are disjoint "
+      "(here: P_i = x : Z_i are valid, simple and internally node-disjoint), for every x, y, "
+      "x = y included as Table 1 lists it.",
+      {literal_pair_reading(
+          "For every n and every x, y in Q_n (x = y allowed): each P_i = x : p3(n, i, x^(i), y) is a "
+          "path of Q_n from x to y, simple (closed when x = y), and no internal node of P_i lies on P_j, i != j.",
+          [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_disjoint(cube, x, y); },
+          alg2_witness, scope::kAlg2ExhaustiveMaxN)}));
+  registry.add(Claim::make(
+      kPaperMetacube, "hypercube.alg2.lengths", "Section 3, the sentence before Algorithm 2",
+      "Of the n disjoint paths Z_i = (x^(i) -> y) there are d paths of length d-1 and n-d paths of "
+      "length d+1, d = |x XOR y|.",
+      {literal_pair_reading(
+          "Lengths of Z_i = P_i without its first hop x -> x^(i): exactly d equal d-1 and n-d equal d+1 "
+          "(for x = y: n paths of length 1).",
+          [](const Hypercube& cube, Node x, Node y) { return hypercube::check_alg2_lengths(cube, x, y); },
+          alg2_witness, scope::kAlg2ExhaustiveMaxN)}));
+  registry.add(Claim::make(
+      kPaperRouting, "hypercube.ecube.shortest", "Section 1, static routing",
+      "Static (e-cube) routing, flipping the rightmost differing bit at each hop, takes at most n hops; "
+      "its route is a shortest path (length = Hamming distance).",
+      {literal_pair_reading(
+          "For every x, y: the e-cube route is a path of Q_n from x to y of length H(x, y).",
+          [](const Hypercube& cube, Node x, Node y) { return hypercube::check_ecube_shortest(cube, x, y); },
+          ecube_witness, scope::kEcubeExhaustiveMaxN)}));
+  registry.add(Claim::make(
+      kPaperRouting, "hypercube.ecube.deadlock_free",
+      "Section 1, static routing (deadlock freedom of dimension-ordered routing)",
+      "E-cube routing is deadlock-free: its channel dependency graph (channels = directed links, a "
+      "dependency for every two consecutive hops of every route) is acyclic.",
+      {literal_reading("For every n: the dependency graph over the n*2^n directed links, with an edge for each pair of "
+                       "consecutive hops on the e-cube route of every ordered pair (x, y), is acyclic.",
+                       Method::kExhaustive, ecube_deadlock_method, ecube_deadlock_case)}));
+  registry.add(Claim::make(
+      kPaperMetacube, "hypercube.connectivity",
+      "Section 3 (the n disjoint paths of Algorithm 2 are as many as can exist)",
+      "Between every two distinct nodes of Q_n there are n, and no more, internally node-disjoint paths "
+      "(so Algorithm 2's n paths are optimal in number).",
+      {literal_reading("Max-flow on the node-split graph (Boost boykov_kolmogorov_max_flow) equals n for every x != y.",
+                       Method::kOracle, connectivity_method, connectivity_replay)}));
 }
 
 }  // namespace topocheck::claims

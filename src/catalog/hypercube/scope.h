@@ -15,8 +15,10 @@ inline const PerBudget<int> kEcubeExhaustiveMaxN{8, 10, 12};
 inline const PerBudget<int> kDeadlockMaxN{6, 8, 10};
 // Max-flow oracle: every pair x != y for n = 1..max.
 inline const PerBudget<int> kOracleMaxN{6, 8, 9};
-// Random: generated (n, x, y) with n = 1..kRandomMaxN (63: the whole supported range).
+// Random: generated (n, x, y) with n = 1..kRandomMaxN (63: the whole supported range); a shrunk
+// find is looked for again exhaustively below its n, up to n = kRandomFallbackMaxN.
 inline const PerBudget<int> kRandomCases{300, 2000, 20000};
+inline const int kRandomFallbackMaxN = 10;
 inline const int kRandomMaxN = 63;
 // SMT: prove hypercube.alg2.disjoint for every n = 1..max, each with this Z3 rlimit. Measured
 // (Z3 4.8.12, 2 cores): n = 1..10 in 2.7 s, 1..20 in 46 s, 1..28 in about 225 s; one n uses

@@ -1,9 +1,10 @@
 // The ITM claims (Liu et al., "Incremental Triangular Mesh", paper 002): Lemma 1, Theorem 2,
 // Lemma 4, Theorem 5, the recursive broadcast the paper motivates, and one question beyond the
-// paper (does some contention-free circular order exist under the any-edge reading?). Theorem 3
-// is in catalog/itm/thm3_claims.cc. Every claim is checked under both readings of AddNode (READING.md):
-// `any-edge` (the definition) and `exterior` (the contention-free section); claims with further
-// readings append them to the rule's name (`exterior-reversed`, `any-edge-along-cycle`, ...).
+// paper (does some contention-free circular order exist under the any-edge reading?); then
+// Theorem 3, from catalog/itm/thm3_claims.cc. Every claim is checked under both readings of
+// AddNode (READING.md): `any-edge` (the definition) and `exterior` (the contention-free section);
+// claims with further readings append them to the rule's name (`exterior-reversed`,
+// `any-edge-along-cycle`, ...).
 // Every method judges with the naive checkers of itm/itm_checks.h.
 //
 // Exhaustive sweeps visit every ITM up to isomorphism (itm/enumerate.h, canonical augmentation
@@ -23,9 +24,10 @@
 #include <fmt/ranges.h>
 
 #include "catalog/catalog.h"
-#include "claims/claim.h"
 #include "catalog/itm/methods.h"
+#include "catalog/itm/parts.h"
 #include "catalog/itm/scope.h"
+#include "claims/claim.h"
 #include "claims/random_method.h"
 #include "itm/enumerate.h"
 #include "itm/itm.h"
@@ -40,7 +42,7 @@ using itm::Itm;
 using itm::Rule;
 using nlohmann::json;
 
-constexpr const char* kPaper = "002_5e7910d99423ef9d.txt";
+using itm_parts::kPaper;
 
 // The independent oracle (itm/itm_oracle.h: every shortest path listed, no distances) decides the
 // reading on every ITM up to `max_n`; where it and the naive checker disagree the method reports
@@ -285,6 +287,7 @@ void register_itm_claims(Registry& registry) {
       "For every ITM some circular order of its nodes has Theorem 5's property (paper reading).",
       per_rule("every circular order tried (up to rotation and reflection)", some_order_check(),
                [](Rule rule) { return scope::order_search_max_n(rule); }));
+  itm_parts::add_thm3_claims(registry);
 }
 
 }  // namespace topocheck::claims

@@ -6,25 +6,25 @@
 // The deciders are exact searches (src/itm/theorem3_test.cc cross-checks them by brute force);
 // what they find is re-checked here before it is believed: a spanning ITM witness must replay
 // through Itm::build and use edges of g only, a Hamiltonian cycle must be one.
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "catalog/catalog.h"
-#include "claims/claim.h"
+#include "catalog/itm/parts.h"
 #include "catalog/itm/scope.h"
+#include "claims/claim.h"
 #include "itm/itm.h"
 #include "itm/theorem3.h"
 
-namespace topocheck::claims {
+namespace topocheck::claims::itm_parts {
 namespace {
 
 using itm::Graph;
 using nlohmann::json;
-
-constexpr const char* kPaper = "002_5e7910d99423ef9d.txt";
 
 // Re-checks the deciders' witnesses; an error names what is wrong (a bug, reported as such).
 std::optional<std::string> recheck(const Graph& g, const std::optional<itm::SpanningItm>& spanning,
@@ -126,41 +126,43 @@ CaseFn graph_case_fn(itm::Theorem3Combination combo) {
   };
 }
 
-}  // namespace
-
-void register_itm_thm3_claims(Registry& registry) {
-  for (itm::Theorem3Direction direction : {itm::Theorem3Direction::kIf, itm::Theorem3Direction::kOnlyIf}) {
-    Claim c;
-    const bool if_part = direction == itm::Theorem3Direction::kIf;
-    c.id = if_part ? "itm.thm3.if" : "itm.thm3.only_if";
-    c.paper = kPaper;
-    c.location = "Theorem 3";
-    c.statement = if_part ? "If G is Hamiltonian and totally triangulated for some Hamiltonian cycle, then G has an "
-                            "ITM subgraph that contains all the nodes in V."
-                          : "If G has an ITM subgraph that contains all the nodes in V, then G is Hamiltonian and "
-                            "totally triangulated for some Hamiltonian cycle.";
-    for (itm::Rule rule : {itm::Rule::kAnyEdge, itm::Rule::kExterior})
-      for (itm::TriangulatedReading reading : itm::kTriangulatedReadings) {
-        const itm::Theorem3Combination combo{rule, reading, direction};
-        Reading r;
-        r.name = itm::to_string(rule) + "-" + itm::to_string(reading);
-        r.description = fmt::format(
-            "ITM = AddNode on {}; totally triangulated = {}",
-            rule == itm::Rule::kAnyEdge ? "any edge (a spanning 2-tree)" : "exterior edges (a spanning triangulated polygon)",
-            reading == itm::TriangulatedReading::kEveryChordCrosses
-                ? "every non-edge, drawn as a straight chord, properly crosses an edge of G (G's edges may cross)"
-            : reading == itm::TriangulatedReading::kMaximalOuterplanar
-                ? "as every-chord-crosses, and no two edges of G cross (G is a triangulated polygon on the cycle)"
-                : "G drawn without crossings with its chords inside or outside the circle, and no non-edge can be "
-                  "added on either side");
-        r.check_case = graph_case_fn(combo);
-        r.methods.emplace_back(Method::kExhaustive, [combo](const RunContext& ctx) {
-          return exhaustive_graphs(ctx, combo, itm_scope::kTheorem3MaxN.at(ctx.budget));
-        });
-        c.readings.push_back(std::move(r));
-      }
-    registry.add(std::move(c));
-  }
+// The readings of one direction: every rule x every reading of "totally triangulated".
+std::vector<Reading> thm3_readings(itm::Theorem3Direction direction) {
+  std::vector<Reading> readings;
+  for (itm::Rule rule : {itm::Rule::kAnyEdge, itm::Rule::kExterior})
+    for (itm::TriangulatedReading reading : itm::kTriangulatedReadings) {
+      const itm::Theorem3Combination combo{rule, reading, direction};
+      Reading r;
+      r.name = itm::to_string(rule) + "-" + itm::to_string(reading);
+      r.description = fmt::format(
+          "ITM = AddNode on {}; totally triangulated = {}",
+          rule == itm::Rule::kAnyEdge ? "any edge (a spanning 2-tree)" : "exterior edges (a spanning triangulated polygon)",
+          reading == itm::TriangulatedReading::kEveryChordCrosses
+              ? "every non-edge, drawn as a straight chord, properly crosses an edge of G (G's edges may cross)"
+          : reading == itm::TriangulatedReading::kMaximalOuterplanar
+              ? "as every-chord-crosses, and no two edges of G cross (G is a triangulated polygon on the cycle)"
+              : "G drawn without crossings with its chords inside or outside the circle, and no non-edge can be "
+                "added on either side");
+      r.check_case = graph_case_fn(combo);
+      r.methods.emplace_back(Method::kExhaustive, [combo](const RunContext& ctx) {
+        return exhaustive_graphs(ctx, combo, itm_scope::kTheorem3MaxN.at(ctx.budget));
+      });
+      readings.push_back(std::move(r));
+    }
+  return readings;
 }
 
-}  // namespace topocheck::claims
+}  // namespace
+
+void add_thm3_claims(Registry& registry) {
+  registry.add(Claim::make(kPaper, "itm.thm3.if", "Theorem 3",
+                           "If G is Hamiltonian and totally triangulated for some Hamiltonian cycle, then G has an "
+                           "ITM subgraph that contains all the nodes in V.",
+                           thm3_readings(itm::Theorem3Direction::kIf)));
+  registry.add(Claim::make(kPaper, "itm.thm3.only_if", "Theorem 3",
+                           "If G has an ITM subgraph that contains all the nodes in V, then G is Hamiltonian and "
+                           "totally triangulated for some Hamiltonian cycle.",
+                           thm3_readings(itm::Theorem3Direction::kOnlyIf)));
+}
+
+}  // namespace topocheck::claims::itm_parts

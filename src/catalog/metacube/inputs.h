@@ -1,8 +1,8 @@
 // The stored inputs of the Metacube claims, parsed and named: {"k": 1, "m": 1} as params and
 // {"s": "010", "t": "101"} (addresses as metacube::Metacube::parse_fields reads them: class
 // field first, then M[h-1] ... M[0]) as input, the shape of every Metacube corpus case and of the
-// counterexamples the exhaustive and random methods report. Shared by catalog/metacube/claims.cc and
-// catalog/metacube/oracle_claims.cc.
+// counterexamples the exhaustive and random methods report. Shared by the Metacube claims
+// (catalog/metacube/*_claims.cc, pair_methods.cc).
 //
 // Untrusted input: every function returns an invalid-argument error naming the field
 // ("params.k must be an integer", "input.s: ...") and never throws.

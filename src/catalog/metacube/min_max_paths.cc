@@ -213,6 +213,51 @@ class ExactSearch {
   std::set<std::vector<uint32_t>> failed_;        // taken-node sets from which no completion exists
 };
 
+// Step 3 of the header: the exact search at length `limit`, on the subgraph of the nodes
+// `within` limit of both ends only (renumbered): no path of length <= limit leaves it. It holds
+// every neighbour of s and t, or the restricted flow would have found fewer than `count` paths.
+// Returns ExactSearch::run()'s answer; when feasible (1), appends to `paths` the forced paths and
+// the search's, as vertex lists s ... t of the whole graph ordered by first hop.
+int exact_search_within(const Adjacency& adj, uint32_t s, uint32_t t, int limit, const std::vector<bool>& within,
+                        const std::vector<char>& blocked, const std::vector<uint32_t>& first,
+                        const std::vector<std::vector<uint32_t>>& forced, long max_steps, long& steps,
+                        std::vector<std::vector<uint64_t>>& paths) {
+  std::vector<uint32_t> region;
+  std::vector<int64_t> local(adj.size(), -1);
+  for (uint32_t x = 0; x < adj.size(); ++x)
+    if (within[x]) {
+      local[x] = static_cast<int64_t>(region.size());
+      region.push_back(x);
+    }
+  Adjacency sub(region.size());
+  std::vector<char> sub_blocked(region.size(), 0);
+  for (size_t i = 0; i < region.size(); ++i) {
+    for (uint32_t w : adj[region[i]])
+      if (local[w] >= 0) sub[i].push_back(static_cast<uint32_t>(local[w]));
+    sub_blocked[i] = blocked[region[i]];
+  }
+  std::vector<uint32_t> sub_first;
+  for (uint32_t a : first) sub_first.push_back(static_cast<uint32_t>(local[a]));
+  ExactSearch search(sub, static_cast<uint32_t>(local[s]), static_cast<uint32_t>(local[t]), limit,
+                     std::move(sub_first), std::move(sub_blocked), max_steps, steps);
+  const int found = search.run();
+  if (found != 1) return found;
+  for (const auto& internal : forced) {
+    std::vector<uint64_t> p{s};
+    p.insert(p.end(), internal.begin(), internal.end());
+    p.push_back(t);
+    paths.push_back(std::move(p));
+  }
+  for (const auto& internal : search.paths()) {
+    std::vector<uint64_t> p{s};
+    for (uint32_t x : internal) p.push_back(region[x]);
+    p.push_back(t);
+    paths.push_back(std::move(p));
+  }
+  std::sort(paths.begin(), paths.end(), [](const auto& a, const auto& b) { return a[1] < b[1]; });
+  return 1;
+}
+
 }  // namespace
 
 MinMaxPathsOracle::MinMaxPathsOracle(const UndirectedGraph& graph) : min_cost_(graph) {
@@ -324,43 +369,11 @@ MinMaxDisjointPaths MinMaxPathsOracle::solve(uint64_t s64, uint64_t t64, int cou
     }
     // Step 3: exact search.
     ++out.searched_lengths;
-    // On the subgraph only (renumbered): no path of length <= limit leaves it. It holds every
-    // neighbour of s and t, or the restricted flow would have found fewer than `count` paths.
-    std::vector<uint32_t> region;
-    std::vector<int64_t> local(adj.size(), -1);
-    for (uint32_t x = 0; x < adj.size(); ++x)
-      if (within[x]) {
-        local[x] = static_cast<int64_t>(region.size());
-        region.push_back(x);
-      }
-    Adjacency sub(region.size());
-    std::vector<char> sub_blocked(region.size(), 0);
-    for (size_t i = 0; i < region.size(); ++i) {
-      for (uint32_t w : adj[region[i]])
-        if (local[w] >= 0) sub[i].push_back(static_cast<uint32_t>(local[w]));
-      sub_blocked[i] = blocked[region[i]];
-    }
-    std::vector<uint32_t> sub_first;
-    for (uint32_t a : first) sub_first.push_back(static_cast<uint32_t>(local[a]));
-    ExactSearch search(sub, static_cast<uint32_t>(local[s]), static_cast<uint32_t>(local[t]), limit,
-                       std::move(sub_first), std::move(sub_blocked), max_steps, out.steps);
-    const int found = search.run();
+    const int found = exact_search_within(adj, s, t, limit, within, blocked, first, forced, max_steps, out.steps,
+                                          out.paths);
     if (found < 0) return out;  // out of steps: optimum stays unknown, lower_bound = limit
     if (found == 1) {
       out.optimum = limit;
-      for (const auto& internal : forced) {
-        std::vector<uint64_t> p{s};
-        p.insert(p.end(), internal.begin(), internal.end());
-        p.push_back(t);
-        out.paths.push_back(std::move(p));
-      }
-      for (const auto& internal : search.paths()) {
-        std::vector<uint64_t> p{s};
-        for (uint32_t x : internal) p.push_back(region[x]);
-        p.push_back(t);
-        out.paths.push_back(std::move(p));
-      }
-      std::sort(out.paths.begin(), out.paths.end(), [](const auto& a, const auto& b) { return a[1] < b[1]; });
       return out;
     }
   }

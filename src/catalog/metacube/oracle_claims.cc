@@ -1,3 +1,7 @@
+// The oracle claims of the Metacube paper: metacube.connectivity (Section 3: MC(k,m) is
+// (k+m)-connected, by Boost max-flow on the node-split graph, catalog/metacube/connectivity_oracle.h)
+// and metacube.thm2.optimality.
+//
 // metacube.thm2.optimality: how far the lengths of the k+m disjoint paths are from the best
 // possible (Li, Peng, Chu, "Disjoint Paths in Metacube", Section 3, Theorem 2: every path is no
 // longer than H(s,t) + 2^k + m + 5). A report claim: for every pair of a few small metacubes it
@@ -22,36 +26,28 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "catalog/catalog.h"
-#include "claims/claim.h"
+#include "catalog/metacube/connectivity_oracle.h"
 #include "catalog/metacube/inputs.h"
 #include "catalog/metacube/min_max_paths.h"
+#include "catalog/metacube/parts.h"
+#include "catalog/metacube/scope.h"
+#include "claims/claim.h"
 #include "core/graph.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
 #include "metacube/metacube_checks.h"
 
-namespace topocheck::claims {
+namespace topocheck::claims::metacube_parts {
 namespace {
 
+namespace scope = metacube_scope;
 using metacube::Metacube;
 using nlohmann::json;
-using KM = std::pair<int, int>;
 
-constexpr const char* kPaper = "003_870397c57c58895c.txt";
 constexpr const char* kReading = "repaired";
 
-// Metacubes per budget; every source with zero M fields (2^k of them; the class-zero XOR is an
-// automorphism, metacube.symmetry.automorphism, and the `repaired` construction commutes with it,
-// metacube.symmetry.alg4_commutes) x every target. Measured (Release, one core of a shared 2-core
-// machine): quick 0.1 s; standard (adds MC(1,3), MC(2,2)) 5.5 s; deep (adds MC(1,4), MC(3,1),
-// MC(1,5): 26,166 pairs) 108 s, of which MC(3,1) 62 s and MC(1,5) 40 s.
-inline const PerBudget<std::vector<KM>> kOptimality{
-    {{1, 1}, {1, 2}, {2, 1}},
-    {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}},
-    {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}, {1, 4}, {3, 1}, {1, 5}}};
-// DFS steps of the exact search per pair before the pair is left undecided (inconclusive).
-inline const PerBudget<long> kMaxSteps{2'000'000, 5'000'000, 20'000'000};
+// The metacubes and the exact search's step limit per budget: catalog/metacube/scope.h
+// (kOptimality, kOptimalityMaxSteps).
 // Largest address width the replay (check_case) materializes.
 constexpr int kMaxReplayWidth = 16;
 
@@ -180,8 +176,8 @@ struct Table {
 MethodResult optimality_method(const RunContext& ctx) {
   MethodResult result;
   result.method = Method::kOracle;
-  const auto& list = kOptimality.at(ctx.budget);
-  const long max_steps = kMaxSteps.at(ctx.budget);
+  const auto& list = scope::kOptimality.at(ctx.budget);
+  const long max_steps = scope::kOptimalityMaxSteps.at(ctx.budget);
   std::vector<std::string> lines, records;
   uint64_t undecided = 0;
   auto finish_scope = [&] {
@@ -246,20 +242,57 @@ Result<CaseCheck> optimality_case(const json& params, const json& input) {
   if (!in) return in.error();
   const UndirectedGraph g = materialize(*mc);
   MinMaxPathsOracle oracle(g);
-  const PairReport r = evaluate(*mc, oracle, in->s, in->t, kMaxSteps.deep);
+  const PairReport r = evaluate(*mc, oracle, in->s, in->t, scope::kOptimalityMaxSteps.deep);
   if (!r.error.empty()) return Error{ErrorCode::kInternal, r.error, {}, 0};
   return CaseCheck{r.violation, pair_witness(r)};
 }
 
+// metacube.connectivity: max-flow from every source with zero M fields to every target.
+MethodResult connectivity_method(const RunContext& ctx) {
+  MethodResult result;
+  result.method = Method::kOracle;
+  const auto& list = scope::kOracle.at(ctx.budget);
+  result.scope = fmt::format("{}: sources with zero M fields x every target (Boost max-flow)", km_list(list));
+  for (auto [k, m] : list) {
+    const Metacube mc = Metacube::make(k, m).value();
+    const UndirectedGraph g = materialize(mc);
+    ctx.report(fmt::format("max-flow {}", mc.name()));
+    const ConnectivitySweep sweep{.topology = &mc, .graph = &g, .degree = mc.degree(), .degree_name = "k+m",
+                                  .params = {{"k", k}, {"m", m}}, .input_keys = {"s", "t"},
+                                  .detail_prefix = mc.name() + ": "};
+    std::vector<uint64_t> class_zero_sources;  // zero M fields, one per class
+    for (int cls = 0; cls < mc.h(); ++cls)
+      class_zero_sources.push_back(mc.index_of(mc.with_class(Node{0, mc.width()}, cls)));
+    if (sweep_connectivity(sweep, class_zero_sources, result)) return result;
+  }
+  result.outcome = Outcome::kHolds;
+  return result;
+}
+
+Result<CaseCheck> connectivity_replay(const json& params, const json& input) {
+  auto in = parse_mc_pair(params, input);
+  if (!in) return in.error();
+  if (in->mc.width() > 16) return invalid_argument("params: at most 16 address bits for the max-flow oracle");
+  return connectivity_case(materialize(in->mc), in->mc.index_of(in->s), in->mc.index_of(in->t), in->mc.degree(),
+                           "k+m");
+}
+
 }  // namespace
 
-void register_metacube_oracle_claims(Registry& registry) {
-  Claim c;
-  c.id = "metacube.thm2.optimality";
-  c.paper = kPaper;
-  c.location = "Section 3, Theorem 2 (the length bound), measured against the best possible";
-  c.statement = "A report: the k+m disjoint paths are no longer than H(s,t) + 2^k + m + 5; how far is their longest "
-                "path from L*(s,t), the least longest path of any k+m internally node-disjoint s-t paths?";
+void add_connectivity_claims(Registry& registry) {
+  Reading r;
+  r.name = "literal";
+  r.description = "Boost max-flow on the node-split graph equals k+m for every source with zero M fields (the other "
+                  "sources follow by metacube.symmetry.automorphism) and every target.";
+  r.check_case = connectivity_replay;
+  r.methods.emplace_back(Method::kOracle, connectivity_method);
+  registry.add(Claim::make(kPaper, "metacube.connectivity",
+                           "Section 3 (k+m disjoint paths exist: MC(k,m) is (k+m)-connected)",
+                           "Between any two distinct nodes of MC(k,m) there are k+m internally node-disjoint paths.",
+                           {std::move(r)}));
+}
+
+void add_optimality_claims(Registry& registry) {
   Reading r;
   r.name = kReading;
   r.description = "The `repaired` construction (valid and disjoint by metacube::check_thm2_disjoint) within "
@@ -269,8 +302,12 @@ void register_metacube_oracle_claims(Registry& registry) {
                   "against the max bound.";
   r.check_case = optimality_case;
   r.methods.emplace_back(Method::kOracle, optimality_method);
-  c.readings.push_back(std::move(r));
-  registry.add(std::move(c));
+  registry.add(Claim::make(kPaper, "metacube.thm2.optimality",
+                           "Section 3, Theorem 2 (the length bound), measured against the best possible",
+                           "A report: the k+m disjoint paths are no longer than H(s,t) + 2^k + m + 5; how far is their "
+                           "longest path from L*(s,t), the least longest path of any k+m internally node-disjoint s-t "
+                           "paths?",
+                           {std::move(r)}));
 }
 
-}  // namespace topocheck::claims
+}  // namespace topocheck::claims::metacube_parts

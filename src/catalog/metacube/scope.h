@@ -85,6 +85,18 @@ inline const PerBudget<std::vector<KM>> kBfs{
     {{1, 1}, {1, 2}, {2, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {2, 2}, {3, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {2, 2}, {3, 1}, {1, 5}, {1, 6}}};
+// metacube.thm2.optimality (catalog/metacube/oracle_claims.cc): the metacubes per budget; every
+// source with zero M fields (2^k of them; the class-zero XOR is an
+// automorphism, metacube.symmetry.automorphism, and the `repaired` construction commutes with it,
+// metacube.symmetry.alg4_commutes) x every target. Measured (Release, one core of a shared 2-core
+// machine): quick 0.1 s; standard (adds MC(1,3), MC(2,2)) 5.5 s; deep (adds MC(1,4), MC(3,1),
+// MC(1,5): 26,166 pairs) 108 s, of which MC(3,1) 62 s and MC(1,5) 40 s.
+inline const PerBudget<std::vector<KM>> kOptimality{
+    {{1, 1}, {1, 2}, {2, 1}},
+    {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}},
+    {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {2, 2}, {1, 4}, {3, 1}, {1, 5}}};
+// DFS steps of the exact search per pair before the pair is left undecided (inconclusive).
+inline const PerBudget<long> kOptimalityMaxSteps{2'000'000, 5'000'000, 20'000'000};
 // Automorphism check: every u, v and every class-zero a.
 inline const PerBudget<std::vector<KM>> kSymmetry{
     {{1, 1}, {1, 2}, {2, 1}},

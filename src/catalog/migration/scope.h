@@ -1,11 +1,25 @@
 // Budgets of the migration claims (paper 000, Chen–Tzeng): the sizes and case counts of the
-// random method (props/migration_props.cc and, later, the `random` verify method). Claims,
-// properties and benchmarks read them from here, never from constants in tests.
+// exhaustive sweeps and of the random method (catalog/migration/, props/migration_props.cc).
+// Claims, properties and benchmarks read them from here, never from constants in tests.
 #pragma once
 
 #include "claims/claim.h"
 
 namespace topocheck::claims::migration_scope {
+
+// Largest n of each exhaustive sweep (catalog/migration/*_claims.cc).
+// Theorem sweeps: n <= 3 quick, 5 standard and deep (every packing, by plan class). At n = 5 the
+// sweep over every packing would be 4.5e13 inputs for Section 4.1 and 2.8e13 for 4.2 (2.2e12 and
+// 2.2e10 over the packings of blocks that meet a HAMMING-PATH span alone; counted, not swept),
+// against 4.2 M and 12.3 M inputs by plan class (about 5 and 7 CPU minutes); n = 6 is out of
+// reach. The random method covers n <= 16 in every budget.
+inline const PerBudget<int> kTheoremMaxN{3, 5, 5};
+// The lemmas and Section 4.2's counting (every (S, T, alpha)), the isomorphisms (every node).
+inline const PerBudget<int> kLemmaMaxN{4, 4, 5};
+inline const PerBudget<int> kIsoMaxN{4, 6, 8};
+// HAMMING-PATH on any pair, every packing outside S = 0...0 and T = 1...1: n = 5 has about 1e9
+// packings of the 30 nodes outside S and T, so every budget stops at 4.
+inline const PerBudget<int> kHammingAnyPairMaxN{3, 4, 4};
 
 // Random: generated migration inputs (migration::gen::migration_input, src/migration/migration_gen.h)
 // with n = 1..kRandomMaxN (the n <= 16) and dim(S) = dim(T) <= kRandomMaxDim, so that the

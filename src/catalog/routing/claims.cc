@@ -28,6 +28,7 @@
 #include "claims/claim.h"
 #include "claims/random_method.h"
 #include "catalog/routing/inputs.h"
+#include "catalog/routing/scope.h"
 #include "core/graph.h"
 #include "hypercube/hypercube.h"
 #include "routing/deadlock.h"
@@ -42,12 +43,9 @@ namespace {
 
 using nlohmann::json;
 namespace rt = topocheck::routing;
+namespace scope = routing_scope;
 
 constexpr const char* kPaper = "001_2708c2cd1c088815.txt";
-constexpr int kStudyDim = 8;
-constexpr int kStudyReps = 10;
-constexpr uint64_t kStudySeed = 1;
-constexpr uint64_t kWorkloadSeeds = 5;
 
 void add_claim(Registry& registry, std::string id, std::string location, std::string statement,
                std::vector<Reading> readings, bool empirical) {
@@ -59,9 +57,9 @@ void add_claim(Registry& registry, std::string id, std::string location, std::st
 struct StudyKey {
   std::string workload;
   uint64_t workload_seed = 1;
-  int dim = kStudyDim;
-  int reps = kStudyReps;
-  uint64_t seed = kStudySeed;
+  int dim = scope::kStudyDim;
+  int reps = scope::kStudyReps;
+  uint64_t seed = scope::kStudySeed;
   std::string reading = "list";
   auto operator<=>(const StudyKey&) const = default;
   json to_json() const {
@@ -133,8 +131,8 @@ MethodResult finding_method(const RunContext& ctx, const std::string& finding, c
   r.method = Method::kRandom;
   std::vector<uint64_t> reproduced, not_reproduced;
   std::string first_detail;
-  for (uint64_t ws = 1; ws <= kWorkloadSeeds; ++ws) {
-    ctx.report(fmt::format("{} workload seed {}/{}", workload, ws, kWorkloadSeeds));
+  for (uint64_t ws = 1; ws <= scope::kWorkloadSeeds; ++ws) {
+    ctx.report(fmt::format("{} workload seed {}/{}", workload, ws, scope::kWorkloadSeeds));
     StudyKey key;
     key.workload = workload;
     key.workload_seed = ws;
@@ -163,7 +161,8 @@ MethodResult finding_method(const RunContext& ctx, const std::string& finding, c
   }
   r.scope = fmt::format("Q_{}, {} seeds 1..{} (default parameters), 44 cases x {} repetitions (simulator seeds {}..{}); "
                         "reproduced on seeds [{}], not on [{}]",
-                        kStudyDim, workload, kWorkloadSeeds, kStudyReps, kStudySeed, kStudySeed + kStudyReps - 1,
+                        scope::kStudyDim, workload, scope::kWorkloadSeeds, scope::kStudyReps, scope::kStudySeed,
+                        scope::kStudySeed + scope::kStudyReps - 1,
                         fmt::join(reproduced, ","), fmt::join(not_reproduced, ","));
   r.outcome = not_reproduced.empty() ? Outcome::kHolds : Outcome::kRefuted;
   if (!not_reproduced.empty()) r.detail = first_detail;
@@ -222,9 +221,6 @@ void add_finding_claims(Registry& registry) {
 
 // ---- the simulator's contract as properties -----------------------------------------------
 
-const PerBudget<int> kRandomCases{100, 300, 1000};
-const PerBudget<int> kRandomMaxDim{6, 7, 8};
-
 // Runs one input with its trace; the violation of one of `rules` (or, honestly reported, of an
 // earlier rule that masks them), or nullopt. `deterministic` instead compares two runs.
 struct SimVerdict {
@@ -256,11 +252,11 @@ Result<SimVerdict> judge(const SimInput& in, const std::vector<rt::TraceRule>& r
 
 MethodResult invariant_method(const RunContext& ctx, std::vector<rt::TraceRule> rules, std::optional<rt::Routing> only,
                               bool deterministic) {
-  RandomSpec<SimInput> spec{sim_input_gen(kRandomMaxDim.at(ctx.budget), only)};
-  spec.cases = kRandomCases.at(ctx.budget);
+  RandomSpec<SimInput> spec{sim_input_gen(scope::kRandomMaxDim.at(ctx.budget), only)};
+  spec.cases = scope::kRandomCases.at(ctx.budget);
   spec.scope = fmt::format("Q_1..Q_{}, the three built-in workloads with random seeds, {} routing, both link kinds, "
                            "schemes A-K, both scheme readings, random simulator seeds; judged by routing/trace_check.h",
-                           kRandomMaxDim.at(ctx.budget), only ? rt::to_string(*only) : std::string("static and dynamic"));
+                           scope::kRandomMaxDim.at(ctx.budget), only ? rt::to_string(*only) : std::string("static and dynamic"));
   spec.check = [rules, deterministic](const SimInput& in) -> std::optional<Counterexample> {
     auto v = judge(in, rules, deterministic);
     if (v && !v->violation) return std::nullopt;
@@ -343,20 +339,16 @@ void add_invariant_claims(Registry& registry) {
 
 // ---- finite buffers: deadlock (which the paper sets aside) -------------------------------
 
-// Cubes and buffer sizes searched per budget: Q_2..Q_3 at B = 1 (quick), Q_2..Q_4 at B = 1, 2.
-const PerBudget<int> kDeadlockMaxN{3, 4, 4};
-const PerBudget<int> kDeadlockMaxB{1, 2, 2};
-
+// The cubes, buffer sizes and search limits per budget: catalog/routing/scope.h.
 MethodResult deadlock_method(const RunContext& ctx, rt::Routing routing, rt::BufferModel buffers) {
   MethodResult r;
   r.method = Method::kExhaustive;
-  const rt::DeadlockSearchLimits limits =
-      ctx.budget == Budget::kQuick ? rt::quick_deadlock_limits() : rt::standard_deadlock_limits();
+  const rt::DeadlockSearchLimits limits = scope::deadlock_limits().at(ctx.budget);
   std::vector<std::string> scopes;
   bool inconclusive = false;
   // Smallest first: n, then B; the first deadlock found is the counterexample.
-  for (int n = 2; n <= kDeadlockMaxN.at(ctx.budget); ++n)
-    for (int b = 1; b <= kDeadlockMaxB.at(ctx.budget); ++b) {
+  for (int n = 2; n <= scope::kDeadlockMaxN.at(ctx.budget); ++n)
+    for (int b = 1; b <= scope::kDeadlockMaxB.at(ctx.budget); ++b) {
       ctx.report(fmt::format("Q_{} B = {}", n, b));
       auto net = rt::Network::hypercube(n);
       rt::DeadlockModel model;
@@ -401,7 +393,7 @@ MethodResult deadlock_method(const RunContext& ctx, rt::Routing routing, rt::Buf
 MethodResult ecube_cdg_oracle(const RunContext& ctx) {
   MethodResult r;
   r.method = Method::kOracle;
-  const int max_n = ctx.budget == Budget::kQuick ? 6 : 8;
+  const int max_n = scope::kEcubeDependencyMaxN.at(ctx.budget);
   r.scope = fmt::format("Q_1..Q_{}: the channel dependency graph of e-cube routing is acyclic (Boost strong components), "
                         "so per-link buffers cannot deadlock (Dally-Seitz)", max_n);
   for (int n = 1; n <= max_n; ++n) {

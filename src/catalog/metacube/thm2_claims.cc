@@ -1,0 +1,272 @@
+// Theorem 2 of the Metacube paper (Li, Peng, Chu, "Disjoint Paths in Metacube", Section 3): the
+// k+m paths of Algorithm 4 under each reading of it, every part (valid, disjoint, length, the
+// case bounds of the proof, fault tolerance) over every pair of the budget's metacubes and, for a
+// reading declared translation-invariant, over larger metacubes with the sources reduced to zero
+// M fields; and the symmetry that reduction rests on (the class-zero automorphism, and Algorithm
+// 4's commutation with it). The ranges per budget and what licenses each reduction:
+// catalog/metacube/scope.h.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "catalog/metacube/inputs.h"
+#include "catalog/metacube/pair_methods.h"
+#include "catalog/metacube/parts.h"
+#include "catalog/metacube/scope.h"
+#include "claims/claim.h"
+#include "metacube/disjoint.h"
+#include "metacube/metacube.h"
+#include "metacube/metacube_checks.h"
+
+namespace topocheck::claims::metacube_parts {
+namespace {
+
+namespace scope = metacube_scope;
+using metacube::Metacube;
+using nlohmann::json;
+
+std::string reading_description(const std::string& reading) {
+  if (reading == "paper")
+    return "Algorithm 4 as printed, with the meanings Tables 2-5 pin down (s^(i,k+i mod m) in case 0, class "
+           "tails of case 2's local paths lowest bit first, empty (s^(i) -> w_i) when s^(i) = w_i, P_j of case 2 "
+           "ending with t), the key bit from M_s[c_s^(i)] XOR M_t[c_t^(i)] as the rule prints it, HC_i the Gray "
+           "cycle whose first step is dimension i, local paths along HC_0, j' = i' = the lowest other local "
+           "dimension, x = 0 when no bit is of type 1. Options: " +
+           metacube::describe(*metacube::options_for_reading(reading));
+  if (reading == "paper-keybit-example4")
+    return "As `paper`, but the key bit compares M_s[c_s^(i)] with M_t[c_s^(i)], as Example 4 words it (\"since "
+           "M_s[2] = M_t[2] = 00 we assign y = 2\"); identical to `paper` in case 1.";
+  return "Algorithm 4 as in `paper` but with Example 4's key rule (M_s[c_s^(i)] XOR M_t[c_s^(i)]), every path "
+         "loop-erased (a node that recurs cuts out the cycle between its occurrences), then completed: the "
+         "loop-erased paths that are valid and mutually disjoint are kept (in index order) as a flow, and the "
+         "missing ones are added by shortest augmenting paths (A* on the node-split metacube); where that was "
+         "needed, a max-flow from scratch is also built and the one with the shorter longest path kept. See the "
+         "README's Metacube section. Options: " +
+         metacube::describe(*metacube::options_for_reading(reading));
+}
+
+bool translation_invariant(const std::string& reading) {
+  const auto& list = scope::kTranslationInvariantReadings;
+  return std::find(list.begin(), list.end(), reading) != list.end();
+}
+
+// The reduced sweep rests on metacube.symmetry.alg4_commutes: refuse it (an error verdict, naming
+// the reason) unless the ledger expects that claim to hold for `reading` at this budget.
+std::optional<std::string> reduction_refused(const RunContext& ctx, const std::string& reading) {
+  constexpr const char* kCommutes = "metacube.symmetry.alg4_commutes";
+  const std::optional<Outcome> expected = ctx.expected(kCommutes, reading);
+  if (expected != Outcome::kHolds)
+    return fmt::format("reading `{}` is declared translation-invariant (catalog/metacube/scope.h), but the ledger expects {} "
+                       "[{}] to be {} at budget {}: the reduced sweep (sources with zero M fields) would be unsound, "
+                       "so it is not run",
+                       reading, kCommutes, reading, expected ? to_string(*expected) : "(nothing)", to_string(ctx.budget));
+  return std::nullopt;
+}
+
+// The description of Theorem 2's reading `reading`: the reading in words, and for a
+// translation-invariant one, what its reduced sweeps rest on.
+std::string thm2_description(const std::string& reading) {
+  if (!translation_invariant(reading)) return reading_description(reading);
+  return reading_description(reading) +
+         " Declared invariant under class-zero translations: the metacubes beyond "
+         "its every-pair range are swept with the sources reduced to zero M fields." +
+         (reading == "repaired"
+              ? " For `repaired` that range stops below MC(2,2) at quick and standard (its "
+                "completion is a search; every pair of MC(3,1) is about an hour per claim); the "
+                "reduction rests on commutation checked for every pair of that range, on "
+                "paper-keybit-example4's commutation (every pair of the exhaustive range, and "
+                "SMT), and on the completion reading addresses only through neighbours, equality "
+                "and the distance bound (catalog/metacube/scope.h)."
+              : "");
+}
+
+// Theorem 2's exhaustive method: every pair of every_pair_range(reading); then, for a
+// translation-invariant reading, the reduced sweeps.
+// Each part of Theorem 2 is invariant under the automorphism (validity, simplicity,
+// disjointness, H(s,t), H_k(s,t) and Algorithm 4's case depend on XOR differences and classes
+// only), so a violating (s, t) has a violating translate whose source has zero M fields and
+// is no larger: the reduced sweep finds the same smallest counterexample.
+MethodResult thm2_exhaustive(const RunContext& ctx, const PairCheck& check, const PairWitness& witness,
+                             const std::string& reading) {
+  // Every pair of every_pair_range(reading) (kExhaustive, or less for `repaired`); the rest of
+  // kExhaustive and the larger metacubes reduced, for a translation-invariant reading.
+  const std::vector<KM>& all = scope::kExhaustive.at(ctx.budget);
+  const std::vector<KM>& every = scope::every_pair_range(reading).at(ctx.budget);
+  std::vector<KM> reduced;
+  for (KM km : all)
+    if (std::find(every.begin(), every.end(), km) == every.end()) reduced.push_back(km);
+  const auto& larger = scope::kExhaustiveReduced.at(ctx.budget);
+  reduced.insert(reduced.end(), larger.begin(), larger.end());
+  if (ctx.shard) {
+    const auto& sharded = scope::kExhaustiveSharded.at(ctx.budget);
+    reduced.insert(reduced.end(), sharded.begin(), sharded.end());
+  }
+  const bool invariant = translation_invariant(reading);
+  if (invariant && !reduced.empty())
+    if (auto refused = reduction_refused(ctx, reading)) {
+      MethodResult r;
+      r.method = Method::kExhaustive;
+      r.outcome = Outcome::kError;
+      r.scope = sweep_scope(sweep_parts(every, reduced));
+      r.detail = *refused;
+      return r;
+    }
+  MethodResult r =
+      invariant ? exhaustive_mc_sweep(ctx, sweep_parts(every, reduced), check, witness)
+                : exhaustive_mc_sweep(ctx, sweep_parts(all, {}), check, witness);
+  if (!invariant && !reduced.empty())
+    r.scope += fmt::format("; not swept: {} (the reading is not declared translation-invariant)", km_list(reduced));
+  return r;
+}
+
+// Theorem 2's random method: random pairs of larger metacubes, up to 63 address bits (`repaired`:
+// k <= 3).
+MethodResult thm2_random(const RunContext& ctx, const PairCheck& check, const PairWitness& witness,
+                         const std::string& reading) {
+  const int max_k = scope::random_max_k(reading);
+  const std::string note =
+      reading == "repaired"
+          ? fmt::format(" (k <= {}: for larger k the completion takes seconds per pair)", max_k)
+          : "";
+  return random_mc_pairs(ctx, max_k, scope::random_cases(reading, ctx.budget), note, check, witness);
+}
+
+// Theorem 2's part `part` under Algorithm 4's reading `reading`: replayed pair by pair, decided by
+// thm2_exhaustive and thm2_random.
+Reading thm2_reading(const std::string& reading, metacube::Thm2Part part) {
+  const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+  const PairCheck check = [o, part](const Metacube& mc, Node s, Node t) { return metacube::check_alg4(mc, s, t, o, part); };
+  const PairWitness witness = [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); };
+  Reading r = pair_reading(reading, thm2_description(reading), check, witness);
+  r.methods.clear();
+  r.methods.emplace_back(Method::kExhaustive, [check, witness, reading](const RunContext& ctx) {
+    return thm2_exhaustive(ctx, check, witness, reading);
+  });
+  r.methods.emplace_back(Method::kRandom, [check, witness, reading](const RunContext& ctx) {
+    return thm2_random(ctx, check, witness, reading);
+  });
+  return r;
+}
+
+// A claim of Theorem 2, one reading per reading of Algorithm 4.
+void add_thm2_claim(Registry& registry, const std::string& id, const std::string& location, const std::string& statement,
+                    metacube::Thm2Part part) {
+  std::vector<Reading> readings;
+  for (const std::string& reading : metacube::reading_names()) readings.push_back(thm2_reading(reading, part));
+  registry.add(Claim::make(kPaper, id, location, statement, std::move(readings)));
+}
+
+// ---- The symmetry the reduced sweeps rest on ----------------------------------------------------
+
+// For every class-zero a: (u, v) is an edge iff (u^a, v^a) is.
+Violation automorphism_check(const Metacube& mc, Node u, Node v) {
+  const uint64_t classless = uint64_t{1} << (mc.width() - mc.k());
+  for (uint64_t a = 0; a < classless; ++a) {
+    const Node na{a, mc.width()};
+    if (mc.is_edge(u, v) != mc.is_edge(metacube::translate(u, na), metacube::translate(v, na)))
+      return fmt::format("a = {}: is_edge(u,v) = {} but is_edge(u^a, v^a) = {}", na, mc.is_edge(u, v),
+                         !mc.is_edge(u, v));
+  }
+  return std::nullopt;
+}
+
+// a_s: the M part of s (s with its class field cleared).
+Node m_part(const Metacube& mc, Node s) {
+  return Node{s.bits & ((uint64_t{1} << (mc.width() - mc.k())) - 1), mc.width()};
+}
+
+// One translate per pair, a_s = the M part of s (s with its class field cleared), instead
+// of every class-zero a. Write F for Algorithm 4, T_a for u -> u XOR a. Translations
+// compose (T_a T_b = T_{a XOR b}) and a_{s XOR a} = a_s XOR a for class-zero a. Claim:
+//   (A) F(s^a, t^a) = T_a F(s, t) for every s != t and every class-zero a
+// is equivalent to
+//   (B) F(s, t) = T_{a_s} F(s^{a_s}, t^{a_s}) for every s != t.
+// (A) gives (B) with a = a_s. Conversely write s0 = s^{a_s} (s's class field alone, the
+// same for s and s^a); by (B) at (s, t) and at (s^a, t^a):
+//   F(s^a, t^a) = T_{a_s^a} F(s0, t^a^a_s^a) = T_a T_{a_s} F(s0, t^{a_s}) = T_a F(s, t).
+// (B) over every pair of a metacube is one extra construction per pair (none when s = s0).
+PairCheck commutes_check(const metacube::Alg4Options& o) {
+  return [o](const Metacube& mc, Node s, Node t) -> Violation {
+    const Node a = m_part(mc, s);
+    if (a.bits == 0) return std::nullopt;  // s = s0: (B) is F(s, t) = F(s, t)
+    const auto base = metacube::metacube_disjoint_paths(mc, s, t, o).paths;
+    const auto moved =
+        metacube::metacube_disjoint_paths(mc, metacube::translate(s, a), metacube::translate(t, a), o).paths;
+    if (moved.size() != base.size())
+      return fmt::format("a = {} (the M part of s): (s^a, t^a) has {} paths, (s, t) has {}", a, moved.size(),
+                         base.size());
+    for (size_t i = 0; i < base.size(); ++i) {
+      Path expect = base[i];
+      for (Node& n : expect.nodes) n = metacube::translate(n, a);
+      if (!(moved[i] == expect))
+        return fmt::format("a = {} (the M part of s): P_{} of (s^a, t^a) = ({}, {}) is {}, not P_{} of (s, t) "
+                           "translated ({})",
+                           a, i, metacube::translate(s, a), metacube::translate(t, a), moved[i], i, expect);
+    }
+    return std::nullopt;
+  };
+}
+
+// The witness: the paths of (s, t) and of its translate (s^a, t^a).
+PairWitness commutes_witness(const metacube::Alg4Options& o) {
+  return [o](const Metacube& mc, Node s, Node t) {
+    json w = alg4_witness(o, mc, s, t);
+    const Node a = m_part(mc, s);
+    w["translate"] = {{"a", a.to_string()},
+                      {"s", metacube::translate(s, a).to_string()},
+                      {"t", metacube::translate(t, a).to_string()},
+                      {"paths", alg4_witness(o, mc, metacube::translate(s, a), metacube::translate(t, a)).at("paths")}};
+    return w;
+  };
+}
+
+// Commutation under Algorithm 4's reading `reading`, over Theorem 2's every-pair range for it,
+// which the reduced sweeps rest on.
+Reading commutes_reading(const std::string& reading) {
+  const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+  return pair_reading(reading,
+                      "For every s != t and every class-zero a, under reading `" + reading +
+                          "`; checked as the equivalent: for every s != t, against the translate by a = the M part "
+                          "of s.",
+                      commutes_check(o), commutes_witness(o), scope::every_pair_range(reading));
+}
+
+}  // namespace
+
+void add_thm2_claims(Registry& registry) {
+  add_thm2_claim(registry, "metacube.thm2.valid", "Section 3, Algorithm 4 and Theorem 2",
+                 "Algorithm 4 builds k+m paths from s to t (each valid in MC(k,m) and simple), for any two distinct nodes.",
+                 metacube::Thm2Part::kValid);
+  add_thm2_claim(registry, "metacube.thm2.disjoint", "Section 3, Theorem 2",
+                 "The k+m paths of Algorithm 4 are disjoint (valid, simple, internally node-disjoint).",
+                 metacube::Thm2Part::kDisjoint);
+  add_thm2_claim(registry, "metacube.thm2.length", "Section 3, Theorem 2",
+                 "The paths are no longer than H(s,t) + 2^k + m + 5.", metacube::Thm2Part::kLength);
+  add_thm2_claim(registry, "metacube.thm2.case_bound", "Section 3, proof of Theorem 2 (last paragraph)",
+                 "Longest path: case 0 H+6; case 1 H+2^k+4; case 2 H+2^k+4+max|Z_i|.", metacube::Thm2Part::kCaseBound);
+  add_thm2_claim(registry, "metacube.thm2.fault_tolerance", "Abstract and Section 4",
+                 "With at most k+m-1 faulty nodes (other than s, t) some constructed path avoids them all.",
+                 metacube::Thm2Part::kFaultTolerance);
+}
+
+void add_symmetry_claims(Registry& registry) {
+  registry.add(Claim::make(
+      kPaper, "metacube.symmetry.automorphism", "Section 2 (edge definition); used to reduce exhaustive runs",
+      "XOR with any address whose class field is zero is an automorphism of MC(k,m).",
+      {pair_reading("literal", "For every u, v and every a with class field 0: (u, v) is an edge iff (u^a, v^a) is.",
+                    automorphism_check, [](const Metacube&, Node, Node) { return json::object(); }, scope::kSymmetry)}));
+  std::vector<Reading> commutes;
+  for (const std::string& reading : metacube::reading_names()) commutes.push_back(commutes_reading(reading));
+  registry.add(Claim::make(kPaper, "metacube.symmetry.alg4_commutes",
+                           "Section 3, Algorithm 4 (a property of the construction, not stated in the paper)",
+                           "Algorithm 4 commutes with class-zero translations: the paths for (s^a, t^a) are those "
+                           "for (s, t) with every node XORed with a.",
+                           std::move(commutes)));
+}
+
+}  // namespace topocheck::claims::metacube_parts
