@@ -6,26 +6,28 @@
 
 #include "aapc/aapc.h"
 #include "aapc/bounds.h"
+#include "catalog/aapc/scope.h"
 #include "smt/aapc_smt.h"
 
 namespace topocheck::smt {
 namespace {
 
-// The stated optimum 2^n - 1 against Z3's exact minimum for the fault-free Q_n, n = 1..max_n:
-// refuted at the first n whose minimum (a schedule confirmed by check_schedule, and unsat one
-// unit below it or the lower bound) differs; unknown or timeout is inconclusive, never holds.
-const claims::PerBudget<int> kOptimumSmtMaxN{2, 3, 3};
+namespace scope = claims::aapc_scope;
 
+// The stated optimum 2^n - 1 against Z3's exact minimum for the fault-free Q_n, n = 1..max_n
+// (scope::kOptimumSmtMaxN): refuted at the first n whose minimum (a schedule confirmed by
+// check_schedule, and unsat one unit below it or the lower bound) differs; unknown or timeout is
+// inconclusive, never holds.
 claims::MethodResult optimum_smt(const claims::RunContext& ctx, aapc::Model model) {
   claims::MethodResult r;
   r.method = claims::Method::kSmt;
-  const int max_n = kOptimumSmtMaxN.at(ctx.budget);
+  const int max_n = scope::kOptimumSmtMaxN.at(ctx.budget);
   r.scope = fmt::format("Z3 exact minimum, fault-free Q_n, n = 1..{}, model {}", max_n, aapc::to_string(model));
   for (int n = 1; n <= max_n; ++n) {
     ++r.cases;
     const aapc::FaultSet none(n, {});
     claims::SolverLimits limits;
-    limits.timeout_ms = 120000;
+    limits.timeout_ms = scope::kOptimumSmtTimeoutMs;
     const int paper = static_cast<int>(aapc::paper_units_optimum(n));
     auto e = exact_min_units(none, model, limits, std::max(paper, aapc::lower_bounds(none, model).best));
     if (!e) {

@@ -96,6 +96,11 @@
 //   Thm 5 kSteps shared-endp.    6.7/14      (n = 9: 47 s / 67 M)
 //   Thm 5 reversed, undirected: refuted at n = 6 (0.02 s), the smallest n, as brute force finds.
 // Preconditions (TC_CHECK aborts): 3 <= n <= kItmSmtMaxNodes; the encodings each function lists.
+//
+// Files: itm_symbolic.h with itm_symbolic_smt.cc (the formula, the symbolic ITM and polygon, the
+// shared checker, the input enumeration); itm_deadlock_smt.cc (Theorem 2); itm_contention_smt.cc
+// (Theorem 5); itm_smt.cc (method results, the sweep over n, attach). Budgets per reading: the
+// SMT section of catalog/itm/scope.h.
 #pragma once
 
 #include <cstdint>
@@ -184,22 +189,11 @@ Result<std::vector<itm::Steps>> contention_violating_models(int n, itm::Contenti
 Result<std::vector<std::vector<std::pair<int, int>>>> polygon_violating_models(int n, itm::Contention contention,
                                                                               ItmEncoding encoding);
 
-// Scopes per budget (quick / standard / deep), from the measured costs above with 2-3x rlimit
-// headroom. They belong beside the exhaustive scopes in catalog/itm/scope.h (as catalog/hypercube/scope.h
-// holds the hypercube's); here until that file's owner takes them.
-namespace itm_smt_scope {
-// Theorem 2, both rules: n = 3..max (the whole deep sweep takes about 10 s).
-inline claims::PerBudget<int> deadlock_max_n(itm::Rule) { return claims::PerBudget<int>{10, 12, 20}; }
-inline const claims::PerBudget<uint64_t> kDeadlockRlimit{2'000'000, 5'000'000, 50'000'000};
-// Theorem 5 (kPolygon), every reading: n = 3..max (deep: about 2 minutes per reading).
-inline const claims::PerBudget<int> kContentionMaxN{10, 12, 16};
-inline const claims::PerBudget<uint64_t> kContentionRlimit{10'000'000, 15'000'000, 400'000'000};
-}  // namespace itm_smt_scope
-
 // Adds Method::kSmt and a prove function to itm.thm2.deadlock_free (readings any-edge, exterior)
 // and itm.thm5.contention_free (readings exterior, exterior-reversed, exterior-undirected,
 // exterior-shared-endpoint; encoding kPolygon); aborts if the registry lacks one of them.
-//  - method: n = 3..max of itm_smt_scope at the budget, in order, each with that rlimit; the
+//  - method: n = 3..max at the budget, in order, each with the budget's rlimit (the SMT section
+//    of catalog/itm/scope.h: smt_deadlock_max_n, kSmtContentionMaxN and their rlimits); the
 //    first result that is not kHolds is returned (a refutation is then minimal in n:
 //    minimized = true); otherwise kHolds with cases = the number of n proved. Scope text e.g.
 //    "n = 3..12, every AddNode sequence (any-edge) (Z3 proof per n, rlimit 20000000)".

@@ -1,12 +1,14 @@
-// The SMT encodings of itm.thm2.deadlock_free and itm.thm5.contention_free against brute force:
+// The SMT encodings of itm.thm2.deadlock_free and itm.thm5.contention_free against brute force
+// (binary itm_smt_test, with itm_smt_encoding_test.cc):
 //  - ItmSmt: every labelled AddNode sequence up to kCrossCheckMaxN nodes under both rules, judged
 //    by the naive checkers; per n, the proof holds iff no sequence fails, a refuted reading is
 //    refuted at the same smallest n, and every model is judged again; negative controls (a step
 //    on a non-edge, crossing chords) are satisfiable at the smallest n brute force finds; limits,
 //    the registry glue;
-//  - ItmSmtEncoding: the formulas input by input: the inputs each encoding admits are exactly the
-//    ITMs (or triangulations), symmetry breaking keeps every isomorphism class, and the inputs on
-//    which a violation is satisfiable are exactly those the checkers reject.
+//  - ItmSmtEncoding (itm_smt_encoding_test.cc): the formulas input by input: the inputs each
+//    encoding admits are exactly the ITMs (or triangulations), symmetry breaking keeps every
+//    isomorphism class, and the inputs on which a violation is satisfiable are exactly those the
+//    checkers reject.
 #include "smt/itm_smt.h"
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,42 +31,14 @@
 #include "claims/claim.h"
 #include "itm/itm.h"
 #include "itm/itm_checks.h"
+#include "smt/itm_smt_test_support.h"
 
 namespace topocheck::smt {
 namespace {
 
+using namespace itm_smt_test;
 using claims::Outcome;
-using claims::SolverLimits;
-using itm::Contention;
-using itm::Graph;
-using itm::Itm;
-using itm::Rule;
 using nlohmann::json;
-
-constexpr int kCrossCheckMaxN = 8;        // brute force: 10395 any-edge, 2520 exterior sequences at n = 8
-constexpr int kStepsCrossCheckMaxN = 7;   // kSteps Theorem 5 takes 5-10 s at n = 8
-constexpr int kStepsPointwiseMaxN = 6;    // Theorem 5 input by input, kSteps: 1 s (n = 7: 12 s)
-constexpr int kPolygonPointwiseMaxN = 7;  // and the polygons: 2 s
-const SolverLimits kLimits{itm_smt_scope::kContentionRlimit.standard, 0};
-constexpr Contention kReadings[] = {Contention::kPaper, Contention::kReversed, Contention::kUndirected,
-                                    Contention::kSharedEndpoint};
-
-// Calls visit on every ITM with n nodes under `rule`, one per labelled AddNode sequence.
-void for_each_itm(int n, Rule rule, const std::function<void(const Itm&)>& visit) {
-  std::function<void(const Itm&)> grow = [&](const Itm& g) {
-    if (g.n() == n) {
-      visit(g);
-      return;
-    }
-    const auto usable = rule == Rule::kAnyEdge ? g.graph().edges() : g.exterior_edges();
-    for (const auto& [x, y] : usable) {
-      Itm next = g;
-      ASSERT_TRUE(next.add_node(x, y).ok());
-      grow(next);
-    }
-  };
-  grow(Itm::kernel(rule));
-}
 
 // What brute force finds, per n: does some sequence fail (the first failure's steps)?
 struct BruteForce {
@@ -101,9 +74,6 @@ const BruteForce& brute_force() {
   return result;
 }
 
-std::string reading_name(Contention c) {
-  return c == Contention::kPaper ? "exterior" : "exterior-" + itm::to_string(c);
-}
 
 TEST(ItmSmt, BruteForceCountsEveryLabelledSequence) {
   // Any edge: 3 * 5 * ... * (2n - 5) sequences; exterior: 3 * 4 * ... * (n - 1).
@@ -129,210 +99,6 @@ TEST(ItmSmt, BruteForceVerdictsUpToN8) {
     EXPECT_FALSE(b.thm5[static_cast<int>(Contention::kSharedEndpoint)].at(n)) << n;
     EXPECT_EQ(b.thm5[static_cast<int>(Contention::kReversed)].at(n).has_value(), n >= 6) << n;
     EXPECT_EQ(b.thm5[static_cast<int>(Contention::kUndirected)].at(n).has_value(), n >= 6) << n;
-  }
-}
-
-// The reduction behind kPolygon: an exterior ITM with each node renamed by its position in the
-// circular order is a triangulated n-gon (n - 3 pairwise non-crossing chords).
-TEST(ItmSmt, ExteriorItmsAreTriangulatedPolygonsInCircularOrderCoordinates) {
-  for (int n = 3; n <= kCrossCheckMaxN; ++n)
-    for_each_itm(n, Rule::kExterior, [&](const Itm& g) {
-      const std::vector<int> order = itm::circular_order(g).value();
-      std::vector<int> position(static_cast<size_t>(n));
-      for (int k = 0; k < n; ++k) position[static_cast<size_t>(order[static_cast<size_t>(k)])] = k;
-      std::vector<std::pair<int, int>> chords;
-      for (const auto& [u, v] : g.graph().edges()) {
-        const int p = std::min(position[static_cast<size_t>(u)], position[static_cast<size_t>(v)]);
-        const int q = std::max(position[static_cast<size_t>(u)], position[static_cast<size_t>(v)]);
-        if (q != p + 1 && !(p == 0 && q == n - 1)) chords.emplace_back(p, q);
-      }
-      ASSERT_EQ(static_cast<int>(chords.size()), n - 3) << itm::to_string(g.steps());
-      for (const auto& [i, j] : chords)
-        for (const auto& [k, l] : chords)
-          ASSERT_FALSE(i < k && k < j && j < l) << itm::to_string(g.steps()) << ": chords (" << i << "," << j
-                                                << ") and (" << k << "," << l << ") cross";
-    });
-}
-
-std::vector<std::string> sorted_texts(const std::vector<itm::Steps>& all) {
-  std::vector<std::string> out;
-  for (const itm::Steps& steps : all) out.push_back(itm::to_string(steps));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// The symbolic ITM admits exactly the sequences Itm::build accepts: no more (the claims would be
-// refuted on non-ITMs) and no fewer (a proof would miss ITMs).
-TEST(ItmSmtEncoding, SymbolicItmAdmitsExactlyTheValidSequences) {
-  for (Rule rule : {Rule::kAnyEdge, Rule::kExterior})
-    for (int n = 3; n <= 7; ++n) {
-      std::vector<itm::Steps> brute;
-      for_each_itm(n, rule, [&](const Itm& g) { brute.push_back(g.steps()); });
-      const auto models = symbolic_itm_models(n, rule, ItmEncoding::kSteps, false);
-      ASSERT_TRUE(models.ok()) << models.error().message;
-      EXPECT_EQ(sorted_texts(*models), sorted_texts(brute)) << itm::to_string(rule) << " n = " << n;
-    }
-}
-
-// The graph of `steps` on nodes 0..n-1 as a bit set of pairs, minimized over all relabellings: equal
-// for two sequences iff their graphs are isomorphic. n! relabellings: small n only.
-uint64_t canonical_graph(const Graph& g) {
-  const int n = g.n();
-  std::vector<int> perm(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) perm[static_cast<size_t>(i)] = i;
-  uint64_t best = ~uint64_t{0};
-  const auto edges = g.edges();
-  do {
-    uint64_t mask = 0;
-    for (const auto& [u, v] : edges) {
-      const int a = std::min(perm[static_cast<size_t>(u)], perm[static_cast<size_t>(v)]);
-      const int b = std::max(perm[static_cast<size_t>(u)], perm[static_cast<size_t>(v)]);
-      mask |= uint64_t{1} << (b * (b - 1) / 2 + a);
-    }
-    best = std::min(best, mask);
-  } while (std::next_permutation(perm.begin(), perm.end()));
-  return best;
-}
-
-// Theorem 5's symmetry breaking keeps at least one sequence of every isomorphism class (the
-// claims are invariant under relabelling), and does remove most sequences.
-TEST(ItmSmtEncoding, SymmetryBreakingKeepsEveryIsomorphismClass) {
-  for (Rule rule : {Rule::kAnyEdge, Rule::kExterior})
-    for (int n = 3; n <= 7; ++n) {
-      std::set<uint64_t> all, kept;
-      uint64_t sequences = 0;
-      for_each_itm(n, rule, [&](const Itm& g) {
-        all.insert(canonical_graph(g.graph()));
-        ++sequences;
-      });
-      const auto models = symbolic_itm_models(n, rule, ItmEncoding::kSteps, true);
-      ASSERT_TRUE(models.ok()) << models.error().message;
-      for (const itm::Steps& steps : *models) {
-        auto g = Itm::build(steps, rule);
-        ASSERT_TRUE(g.ok()) << g.error().message;
-        kept.insert(canonical_graph(g->graph()));
-      }
-      EXPECT_EQ(kept, all) << itm::to_string(rule) << " n = " << n;
-      if (n == 7) {
-        EXPECT_LT(models->size() * 4, sequences) << itm::to_string(rule);
-      }
-    }
-}
-
-// The polygon admits exactly the triangulations of the n-gon: Catalan(n - 2) chord sets, none
-// crossing; the broken control admits every set of n - 3 chords.
-TEST(ItmSmtEncoding, PolygonAdmitsExactlyTheTriangulations) {
-  const uint64_t catalan[] = {1, 1, 2, 5, 14, 42, 132, 429};  // C_0 .. C_7
-  for (int n = 3; n <= 9; ++n) {
-    const auto models = polygon_models(n, ItmEncoding::kPolygon);
-    ASSERT_TRUE(models.ok()) << models.error().message;
-    EXPECT_EQ(models->size(), catalan[n - 2]) << "n = " << n;
-    std::set<std::vector<std::pair<int, int>>> distinct(models->begin(), models->end());
-    EXPECT_EQ(distinct.size(), models->size());
-    for (const auto& chords : *models) {
-      ASSERT_EQ(static_cast<int>(chords.size()), n - 3);
-      for (const auto& [i, j] : chords)
-        for (const auto& [k, l] : chords) ASSERT_FALSE(i < k && k < j && j < l) << "n = " << n;
-    }
-  }
-  for (int n = 4; n <= 7; ++n) {
-    const auto models = polygon_models(n, ItmEncoding::kBrokenCrossingChords);
-    ASSERT_TRUE(models.ok());
-    const uint64_t chords = static_cast<uint64_t>(n * (n - 3) / 2);
-    uint64_t sets = 1;  // C(chords, n - 3)
-    for (uint64_t i = 0; i < static_cast<uint64_t>(n - 3); ++i) sets = sets * (chords - i) / (i + 1);
-    EXPECT_EQ(models->size(), sets) << "n = " << n;
-  }
-}
-
-Graph graph_of(int n, const itm::Steps& steps) {
-  std::vector<std::pair<int, int>> edges{{0, 1}, {0, 2}, {1, 2}};
-  for (const itm::Step& s : steps) {
-    edges.emplace_back(s.x, s.v);
-    edges.emplace_back(s.y, s.v);
-  }
-  return Graph::from_edges(n, edges).value();
-}
-
-// Theorem 2's violation, input by input: the sequences on which the encoding has a cycle are
-// exactly those check_deadlock_free rejects, among the ITMs (kSteps: none) and among all
-// sequences of pairs (kBrokenNonEdge, any-edge: a step on any two existing nodes, C4s and
-// cycles appear).
-TEST(ItmSmtEncoding, DeadlockViolationIsTheCheckerOnEveryInput) {
-  for (int n = 3; n <= 7; ++n) {
-    const auto every = symbolic_itm_models(n, Rule::kAnyEdge, ItmEncoding::kBrokenNonEdge, false);
-    ASSERT_TRUE(every.ok()) << every.error().message;
-    std::vector<itm::Steps> failing;
-    for (const itm::Steps& steps : *every)
-      if (itm::check_deadlock_free(graph_of(n, steps))) failing.push_back(steps);
-    const auto violating = deadlock_violating_models(n, Rule::kAnyEdge, ItmEncoding::kBrokenNonEdge);
-    ASSERT_TRUE(violating.ok()) << violating.error().message;
-    EXPECT_EQ(sorted_texts(*violating), sorted_texts(failing)) << "n = " << n;
-    if (n == 7) {
-      EXPECT_GT(failing.size(), 100u);
-      EXPECT_LT(failing.size(), every->size());
-    }
-    for (Rule rule : {Rule::kAnyEdge, Rule::kExterior}) {
-      const auto none = deadlock_violating_models(n, rule, ItmEncoding::kSteps);
-      ASSERT_TRUE(none.ok());
-      EXPECT_TRUE(none->empty()) << itm::to_string(rule) << " n = " << n << ": " << itm::to_string(none->front());
-    }
-  }
-}
-
-// Theorem 5's violation, input by input, for all four readings: the exterior ITMs on which the
-// kSteps encoding (symbolic circular order) is satisfiable are exactly those check_contention_free
-// rejects; the chord sets on which the polygon encodings are satisfiable are, up to rotation,
-// exactly those it rejects with the order 0..n-1 (kPolygon: every triangulation;
-// kBrokenCrossingChords: every set of n - 3 chords, where every reading has violations).
-std::vector<std::pair<int, int>> with_sides(int n, std::vector<std::pair<int, int>> chords) {
-  for (int k = 0; k < n; ++k) chords.emplace_back(std::min(k, (k + 1) % n), std::max(k, (k + 1) % n));
-  return chords;
-}
-
-std::set<std::vector<std::pair<int, int>>> rotations(int n, const std::vector<std::vector<std::pair<int, int>>>& sets) {
-  std::set<std::vector<std::pair<int, int>>> out;
-  for (const auto& chords : sets)
-    for (int r = 0; r < n; ++r) {
-      std::vector<std::pair<int, int>> rotated;
-      for (const auto& [u, v] : chords)
-        rotated.emplace_back(std::min((u + r) % n, (v + r) % n), std::max((u + r) % n, (v + r) % n));
-      std::sort(rotated.begin(), rotated.end());
-      out.insert(rotated);
-    }
-  return out;
-}
-
-TEST(ItmSmtEncoding, ContentionViolationIsTheCheckerOnEveryInput) {
-  for (Contention c : kReadings) {
-    for (int n = 3; n <= kStepsPointwiseMaxN; ++n) {
-      std::vector<itm::Steps> failing;
-      for_each_itm(n, Rule::kExterior, [&](const Itm& g) {
-        if (itm::check_contention_free(g.graph(), itm::circular_order(g).value(), c)) failing.push_back(g.steps());
-      });
-      const auto violating = contention_violating_models(n, c, ItmEncoding::kSteps);
-      ASSERT_TRUE(violating.ok()) << violating.error().message;
-      EXPECT_EQ(sorted_texts(*violating), sorted_texts(failing)) << reading_name(c) << " n = " << n;
-    }
-    int broken_failures = 0;
-    for (int n = 4; n <= kPolygonPointwiseMaxN; ++n) {
-      std::vector<int> order(static_cast<size_t>(n));
-      for (int k = 0; k < n; ++k) order[static_cast<size_t>(k)] = k;
-      for (ItmEncoding encoding : {ItmEncoding::kPolygon, ItmEncoding::kBrokenCrossingChords}) {
-        const auto every = polygon_models(n, encoding);
-        ASSERT_TRUE(every.ok());
-        std::vector<std::vector<std::pair<int, int>>> failing;
-        for (const auto& chords : *every)
-          if (itm::check_contention_free(Graph::from_edges(n, with_sides(n, chords)).value(), order, c))
-            failing.push_back(chords);
-        const auto violating = polygon_violating_models(n, c, encoding);
-        ASSERT_TRUE(violating.ok()) << violating.error().message;
-        EXPECT_EQ(rotations(n, *violating), rotations(n, failing))
-            << reading_name(c) << " " << to_string(encoding) << " n = " << n;
-        if (encoding == ItmEncoding::kBrokenCrossingChords) broken_failures += static_cast<int>(failing.size());
-      }
-    }
-    EXPECT_GT(broken_failures, 20) << reading_name(c);
   }
 }
 
@@ -497,14 +263,14 @@ TEST(ItmSmt, BrokenContentionControlsAreSatisfiable) {
 
 TEST(ItmSmt, ProofsReachTheStandardBudget) {
   for (Rule rule : {Rule::kAnyEdge, Rule::kExterior}) {
-    const int n = itm_smt_scope::deadlock_max_n(rule).standard;
-    const ItmSmtResult smt = prove_deadlock_free(n, rule, SolverLimits{itm_smt_scope::kDeadlockRlimit.standard, 0});
+    const int n = claims::itm_scope::smt_deadlock_max_n(rule).standard;
+    const ItmSmtResult smt = prove_deadlock_free(n, rule, SolverLimits{claims::itm_scope::kSmtDeadlockRlimit.standard, 0});
     EXPECT_EQ(smt.status, SmtStatus::kProved) << itm::to_string(rule) << " " << smt.reason;
     EXPECT_EQ(smt.checks, n - 2);
   }
-  const int n = itm_smt_scope::kContentionMaxN.standard;
+  const int n = claims::itm_scope::kSmtContentionMaxN.standard;
   for (Contention c : {Contention::kPaper, Contention::kSharedEndpoint}) {
-    const ItmSmtResult smt = prove_contention_free(n, c, SolverLimits{itm_smt_scope::kContentionRlimit.standard, 0});
+    const ItmSmtResult smt = prove_contention_free(n, c, SolverLimits{claims::itm_scope::kSmtContentionRlimit.standard, 0});
     EXPECT_EQ(smt.status, SmtStatus::kProved) << reading_name(c) << " " << smt.reason;
   }
 }
@@ -590,7 +356,7 @@ TEST(ItmSmt, AttachAddsTheSmtMethodAndProveFunctions) {
   claims::RunContext ctx;
   ctx.budget = claims::Budget::kQuick;
   ctx.progress = &recorder;
-  const int quick_n = itm_smt_scope::deadlock_max_n(Rule::kAnyEdge).quick;
+  const int quick_n = claims::itm_scope::smt_deadlock_max_n(Rule::kAnyEdge).quick;
   const claims::MethodResult quick = reading_of(registry, "itm.thm2.deadlock_free", "any-edge").methods[0].second(ctx);
   EXPECT_EQ(quick.outcome, Outcome::kHolds) << quick.detail;
   EXPECT_EQ(quick.cases, static_cast<uint64_t>(quick_n - 2));

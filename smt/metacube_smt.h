@@ -70,7 +70,7 @@
 // loop erasure, then completion by augmenting paths). alg4_encoding_gap() names what is not
 // encoded (also any field added to Alg4Options after this encoding) and every prove_* call
 // returns kError for it; attach_metacube_smt serves "paper" and "paper-keybit-example4" only. To
-// encode a new alternative path definition, add it to the Encoder in metacube_smt.cc next to the
+// encode a new alternative path definition, add it to the Encoder in metacube_alg4_smt.cc next to the
 // concrete code it mirrors (case0/case1/case2 and their helpers; a whole-path post-processing
 // goes at the end of Encoder::paths()), list its option in alg4_encoding_gap(), and run
 // metacube_smt_test: the pointwise tests compare the encoding with metacube_disjoint_paths node
@@ -101,6 +101,11 @@
 // --gtest_filter=*MeasureCosts. The rlimits per budget are in catalog/metacube/scope.h.
 // Preconditions: Metacube::make(k, m) succeeds (TC_CHECK aborts otherwise; attach_metacube_smt's
 // prove functions validate user params first).
+//
+// Files: metacube_symbolic.h (Space, slots, splits) with metacube_alg4_smt.cc (Algorithm 4 with
+// Algorithms 1 and 3: the Encoder); metacube_decision.h with metacube_decision_smt.cc (violations,
+// groups, the budget, decide and minimize); metacube_eval_smt.cc (Alg4EncodingEvaluator);
+// metacube_smt.cc (alg4_encoding_gap, the prove_* functions, method results, attach).
 #pragma once
 
 #include <array>

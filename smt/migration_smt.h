@@ -80,6 +80,10 @@
 //     (n = 6, 8 paths jointly, the stored blocks): 0.1-0.4 s, 0.3 M-0.8 M rlimit units;
 //     S = 00****, T = 11**** jointly (n = 6, 32 paths): node reading 0.6 s / 1.4 M units, the
 //     link reading gave no answer within 8 minutes: pass an rlimit (kInconclusive) at that size.
+//
+// Files: migration_iso_smt.cc (1), migration_completion_smt.cc (2), migration_smt.cc (the SMT
+// methods and attach; budgets in the SMT section of catalog/migration/scope.h); both encodings
+// check through smt/shared_limits_checker.h.
 #pragma once
 
 #include <cstdint>
@@ -204,7 +208,8 @@ Violation check_completion(const migration::Instance& inst, const migration::Alp
 
 // The SMT methods of the migration claims: the isomorphism proofs on migration.iso.f, .g and
 // .g_is_h_of_f (every reading; n = 1..4 quick, 5 standard, 7 deep), and the joint completeness
-// question on migration.conclusion.tells_absence_jointly (n <= 2 quick, 3 standard and deep).
+// question on migration.conclusion.tells_absence_jointly (n <= 2 quick, 3 standard and deep);
+// the sizes and rlimits are catalog/migration/scope.h's kIsoSmtMaxN, kJointSmtMaxN and rlimits.
 void attach_migration_smt(claims::Registry& registry);
 
 }  // namespace topocheck::smt

@@ -46,4 +46,10 @@ inline constexpr int kPropertyRandomMaxN = 10;
 // Cases per property (inputs n = 2..7, 1..3 faults, every port model).
 inline const PerBudget<int> kPropertyCases{300, 2000, 10000};
 
+// SMT (smt/aapc_smt*.cc): aapc.sec312.optimum's stated 2^n - 1 against Z3's exact minimum
+// (smt/aapc_smt.h) for the fault-free Q_n, n = 1..max, per model; each n's search with this
+// wall-clock timeout (no rlimit).
+inline const PerBudget<int> kOptimumSmtMaxN{2, 3, 3};
+inline constexpr unsigned kOptimumSmtTimeoutMs = 120'000;
+
 }  // namespace topocheck::claims::aapc_scope

@@ -20,7 +20,8 @@ inline const PerBudget<int> kOracleMaxN{6, 8, 9};
 inline const PerBudget<int> kRandomCases{300, 2000, 20000};
 inline const int kRandomFallbackMaxN = 10;
 inline const int kRandomMaxN = 63;
-// SMT: prove hypercube.alg2.disjoint for every n = 1..max, each with this Z3 rlimit. Measured
+// SMT (smt/hypercube_smt.cc): prove hypercube.alg2.disjoint for every n = 1..max, each with
+// this Z3 rlimit. Measured
 // (Z3 4.8.12, 2 cores): n = 1..10 in 2.7 s, 1..20 in 46 s, 1..28 in about 225 s; one n uses
 // 1.9 M (n = 10), 26 M (n = 20), 100 M (n = 28) rlimit units, so each rlimit has 2x headroom.
 inline const PerBudget<int> kSmtMaxN{10, 20, 28};

@@ -5,6 +5,8 @@
 // stop earlier, as stated per function.
 #pragma once
 
+#include <cstdint>
+
 #include "claims/claim.h"
 #include "itm/itm.h"
 
@@ -39,6 +41,15 @@ inline const PerBudget<int> kOracleMaxN{7, 9, 10};
 
 // Theorem 3: every graph on up to this many nodes (nauty-geng; n = 8 has 12346 graphs).
 inline const PerBudget<int> kTheorem3MaxN{6, 7, 8};
+
+// SMT (smt/itm_smt*.cc): the Z3 proofs of smt/itm_smt.h, for every ITM with n = 3..max nodes,
+// each n with the rlimit below (per budget, from the measured costs there with 2-3x headroom).
+// Theorem 2, both rules: n = 3..max (the whole deep sweep takes about 10 s).
+inline PerBudget<int> smt_deadlock_max_n(itm::Rule) { return PerBudget<int>{10, 12, 20}; }
+inline const PerBudget<uint64_t> kSmtDeadlockRlimit{2'000'000, 5'000'000, 50'000'000};
+// Theorem 5 (kPolygon), every reading: n = 3..max (deep: about 2 minutes per reading).
+inline const PerBudget<int> kSmtContentionMaxN{10, 12, 16};
+inline const PerBudget<uint64_t> kSmtContentionRlimit{10'000'000, 15'000'000, 400'000'000};
 
 // Properties (props/itm_props.cc)
 // Cases per property, and the largest ITM generated per check: Theorem 2 and Lemma 4 are O(n^2) and

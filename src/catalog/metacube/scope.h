@@ -108,7 +108,7 @@ inline const PerBudget<std::vector<KM>> kOracle{
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {2, 2}, {3, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {2, 2}, {3, 1}, {1, 5}}};
 
-// SMT (smt/metacube_smt.h): Theorem 2's parts, commutation with class-zero translations and the
+// SMT (smt/metacube_smt*.cc): Theorem 2's parts, commutation with class-zero translations and the
 // automorphism, each decided for every s != t of each metacube (bit-vector proofs per class
 // split), in this order, each metacube with the rlimit below. Measured (smt/metacube_smt.h): one
 // metacube costs at most 0.05 M rlimit units in quick; 31 M in standard and deep (MC(2,2),

@@ -3,6 +3,8 @@
 // Claims, properties and benchmarks read them from here, never from constants in tests.
 #pragma once
 
+#include <cstdint>
+
 #include "claims/claim.h"
 
 namespace topocheck::claims::migration_scope {
@@ -33,5 +35,14 @@ inline constexpr int kRandomMaxBlocks = 48;
 // HAMMING-PATH against the brute force over every Hamming path (migration::hamming_paths lists
 // d! of them for d = H(a, b)): pairs at Hamming distance up to this (7! = 5040 paths).
 inline constexpr int kHammingBruteMaxDistance = 7;
+
+// SMT (smt/migration_smt*.cc): the largest n of the isomorphism proofs (migration.iso.*: every
+// property for n = 1..max, one Z3 check per n and property with kIsoSmtRlimit) and of the joint
+// completeness sweep (migration.conclusion.tells_absence_jointly: every input of n = 1..max, a
+// decision with kJointSmtRlimit where the procedure leaves a node short), per budget.
+inline const PerBudget<int> kIsoSmtMaxN{4, 5, 7};
+inline const PerBudget<int> kJointSmtMaxN{2, 3, 3};
+inline constexpr uint64_t kIsoSmtRlimit = 50'000'000;
+inline constexpr uint64_t kJointSmtRlimit = 20'000'000;
 
 }  // namespace topocheck::claims::migration_scope
