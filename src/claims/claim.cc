@@ -34,6 +34,7 @@ std::string to_string(Outcome o) {
     case Outcome::kRefuted: return "refuted";
     case Outcome::kInconclusive: return "inconclusive";
     case Outcome::kError: return "error";
+    case Outcome::kVacuous: return "vacuous";
   }
   return "?";
 }
@@ -70,7 +71,7 @@ std::optional<Method> parse_method(std::string_view s) {
 }
 
 std::optional<Outcome> parse_outcome(std::string_view s) {
-  for (Outcome o : {Outcome::kHolds, Outcome::kRefuted, Outcome::kInconclusive, Outcome::kError})
+  for (Outcome o : {Outcome::kHolds, Outcome::kRefuted, Outcome::kInconclusive, Outcome::kError, Outcome::kVacuous})
     if (to_string(o) == s) return o;
   return std::nullopt;
 }

@@ -31,11 +31,14 @@ struct Ledger;  // claims/ledger.h
 
 enum class Budget { kQuick, kStandard, kDeep };
 enum class Method { kExample, kExhaustive, kRandom, kSmt, kOracle };
-enum class Outcome { kHolds, kRefuted, kInconclusive, kError };
+// kVacuous: every method held, but the claim's premise applied to none of the inputs checked
+// (MethodResult::applicable): nothing was shown. Reported apart from holds; exit code as
+// inconclusive.
+enum class Outcome { kHolds, kRefuted, kInconclusive, kError, kVacuous };
 
 std::string to_string(Budget b);    // "quick", "standard", "deep"
 std::string to_string(Method m);    // "example", "exhaustive", "random", "smt", "oracle"
-std::string to_string(Outcome o);   // "holds", "refuted", "inconclusive", "error"
+std::string to_string(Outcome o);   // "holds", "refuted", "inconclusive", "error", "vacuous"
 // The verdict as shown: to_string(o), except "reproduced" / "not reproduced" for an empirical
 // finding's holds / refuted.
 std::string verdict_word(Outcome o, bool empirical);
@@ -119,6 +122,17 @@ struct MethodResult {
   Outcome outcome = Outcome::kError;
   std::string scope;   // what was covered, for people: "n = 1..10, every x, y (x = y included)"
   uint64_t cases = 0;  // inputs checked
+  // Of those, the inputs on which the claim's premise applied: the oracle was asked, the
+  // procedure reached the branch the claim is about, the graph is an ITM and not merely a graph.
+  // Unset: the premise holds on every input the method generates (applicable == cases). A method
+  // whose inputs may miss the premise must set it; a reading that holds with no applicable input
+  // at all is vacuous, not holds.
+  std::optional<uint64_t> applicable;
+  uint64_t applicable_count() const { return applicable.value_or(cases); }
+  // Set when the method also found the claim's conclusion where its premise fails (for example
+  // on graphs that are not ITMs): where, in words. The verdict is then marked "holds on inputs
+  // outside its premise too": the premise is not what makes it true.
+  std::string beyond_premise;
   std::string detail;  // the reason for inconclusive / error, the violation for refuted
   std::optional<Counterexample> counterexample;  // set iff outcome == kRefuted
   double seconds = 0;  // wall time, filled in by the runner

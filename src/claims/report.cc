@@ -30,6 +30,11 @@ std::string truncate(const std::string& s, size_t width) {
   return s.substr(0, width - 3) + "...";
 }
 
+// ANSI colours of the verdicts: holds green, refuted yellow, vacuous magenta, the rest red.
+const char* outcome_color(Outcome o) {
+  return o == Outcome::kHolds ? "32" : o == Outcome::kRefuted ? "33" : o == Outcome::kVacuous ? "35" : "31";
+}
+
 }  // namespace
 
 nlohmann::json counterexample_to_json(const Counterexample& cx) {
@@ -46,15 +51,17 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
   auto paint = [&](const std::string& s, const char* code) {
     return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
   };
-  std::string out = fmt::format("{:<{}}  {:<{}}  {:<14}  {:<14}  {:>10}  {:>7}  {}\n", "claim", wid, "reading",
-                                wread, "verdict", "expected", "cases", "seconds", "scope");
+  std::string out = fmt::format("{:<{}}  {:<{}}  {:<14}  {:<14}  {:>10}  {:>10}  {:>7}  {}\n", "claim", wid, "reading",
+                                wread, "verdict", "expected", "cases", "applicable", "seconds", "scope");
   for (const auto& v : verdicts) {
     const std::string verdict = verdict_word(v.outcome, v.empirical);
-    const char* code = v.outcome == Outcome::kHolds ? "32" : v.outcome == Outcome::kRefuted ? "33" : "31";
     const std::string padded = fmt::format("{:<14}", verdict);
-    out += fmt::format("{:<{}}  {:<{}}  {}  {:<14}  {:>10}  {:>7.2f}  {}\n", v.claim, wid, v.reading, wread,
-                       paint(padded, code), v.expected ? verdict_word(*v.expected, v.empirical) : "(none)", v.cases,
+    out += fmt::format("{:<{}}  {:<{}}  {}  {:<14}  {:>10}  {:>10}  {:>7.2f}  {}\n", v.claim, wid, v.reading, wread,
+                       paint(padded, outcome_color(v.outcome)),
+                       v.expected ? verdict_word(*v.expected, v.empirical) : "(none)", v.cases, v.applicable,
                        v.seconds, v.scope);
+    if (!v.beyond_premise.empty())
+      out += fmt::format("{:<{}}    holds outside its premise too: {}\n", "", wid, truncate(v.beyond_premise, 400));
     if (v.outcome != Outcome::kHolds && !v.detail.empty())
       out += fmt::format("{:<{}}    {}\n", "", wid, truncate(v.detail, 400));
     if (!v.corpus_case.empty()) out += fmt::format("{:<{}}    case: {}\n", "", wid, v.corpus_case);
@@ -66,8 +73,8 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
     differing += !v.matches;
     ++counts[v.outcome];
   }
-  out += fmt::format("\n{} claim readings: {} holds, {} refuted, {} inconclusive, {} error; {}\n",
-                     verdicts.size(), counts[Outcome::kHolds], counts[Outcome::kRefuted],
+  out += fmt::format("\n{} claim readings: {} holds, {} refuted, {} vacuous, {} inconclusive, {} error; {}\n",
+                     verdicts.size(), counts[Outcome::kHolds], counts[Outcome::kRefuted], counts[Outcome::kVacuous],
                      counts[Outcome::kInconclusive], counts[Outcome::kError],
                      differing == 0 ? std::string("all match the ledger")
                                     : fmt::format("{} differ from the ledger", differing));
@@ -78,7 +85,7 @@ std::string render_verdict_line(const ReadingVerdict& v, size_t done, size_t tot
   auto paint = [&](const std::string& s, const char* code) {
     return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
   };
-  const char* code = v.outcome == Outcome::kHolds ? "32" : v.outcome == Outcome::kRefuted ? "33" : "31";
+  const char* code = outcome_color(v.outcome);
   const std::string counter = fmt::format("[{}/{}]", done, total);
   return fmt::format("{:>{}} {} {} [{}] {:.2f} s: {}\n", counter, 2 * std::to_string(total).size() + 3,
                      paint(fmt::format("{:<14}", verdict_word(v.outcome, v.empirical)), code), v.claim, v.reading,
@@ -94,7 +101,8 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
     nlohmann::json methods = nlohmann::json::array();
     for (const MethodResult& r : v.methods)
       methods.push_back({{"method", to_string(r.method)}, {"verdict", to_string(r.outcome)},
-                         {"scope", r.scope}, {"cases", r.cases}, {"detail", r.detail},
+                         {"scope", r.scope}, {"cases", r.cases}, {"applicable", r.applicable_count()},
+                         {"beyond_premise", r.beyond_premise}, {"detail", r.detail},
                          {"seconds", r.seconds}, {"shard", r.shard}, {"skipped", r.skipped},
                          {"counterexample", r.counterexample ? counterexample_to_json(*r.counterexample)
                                                              : nlohmann::json()}});
@@ -105,6 +113,8 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
                         {"shown_as", verdict_word(v.outcome, v.empirical)},
                         {"scope", v.scope},
                         {"cases", v.cases},
+                        {"applicable", v.applicable},
+                        {"beyond_premise", v.beyond_premise},
                         {"detail", v.detail},
                         {"expected", v.expected ? nlohmann::json(to_string(*v.expected)) : nlohmann::json()},
                         {"matches", v.matches},
@@ -125,7 +135,8 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
           {"summary",
            {{"total", verdicts.size()}, {"matching", verdicts.size() - differing}, {"differing", differing},
             {"holds", counts[Outcome::kHolds]}, {"refuted", counts[Outcome::kRefuted]},
-            {"inconclusive", counts[Outcome::kInconclusive]}, {"error", counts[Outcome::kError]}}}};
+            {"vacuous", counts[Outcome::kVacuous]}, {"inconclusive", counts[Outcome::kInconclusive]},
+            {"error", counts[Outcome::kError]}}}};
   if (merged_shards > 0) out["merged_shards"] = merged_shards;
   return out;
 }
@@ -237,6 +248,17 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
       r.seconds = (*mseconds)->get<double>();
       r.shard = (*shard)->get<std::string>();
       r.skipped = (*skipped)->get<bool>();
+      // Optional (reports of older versions lack them): applicable equal to cases, no note.
+      if (m.contains("applicable")) {
+        auto applicable = field(m, "applicable", json::value_t::number_unsigned, mwhere);
+        if (!applicable) return fail(applicable.error());
+        r.applicable = (*applicable)->get<uint64_t>();
+      }
+      if (m.contains("beyond_premise")) {
+        auto beyond = field(m, "beyond_premise", json::value_t::string, mwhere);
+        if (!beyond) return fail(beyond.error());
+        r.beyond_premise = (*beyond)->get<std::string>();
+      }
       if (!m.contains("counterexample")) return parse_error(mwhere + ": missing field \"counterexample\"", file);
       if (!m.at("counterexample").is_null()) {
         auto cx = counterexample_from_json(m.at("counterexample"), mwhere + ".counterexample");

@@ -2,12 +2,15 @@
 //
 // JSON (`verify --json FILE`):
 //   {"budget": "standard", "seed": 1, "jobs": 2, "shard": null | "2/64", "merged_shards": N (merge only),
-//    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "detail",
-//                                              "seconds", "shard", "skipped", "counterexample"}],
-//                "verdict", "shown_as" (reproduced / not reproduced for empirical findings),
-//                "scope", "cases", "detail", "expected", "matches", "mismatch",
+//    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "applicable",
+//                                              "beyond_premise", "detail", "seconds", "shard",
+//                                              "skipped", "counterexample"}],
+//                "verdict" (holds, refuted, vacuous, inconclusive, error), "shown_as" (reproduced /
+//                not reproduced for empirical findings), "scope", "cases", "applicable" (inputs on
+//                which the premise applied), "beyond_premise" (where the conclusion also held
+//                without its premise; "" none), "detail", "expected", "matches", "mismatch",
 //                "corpus_case", "counterexample", "seed", "seconds"}, ...],
-//    "summary": {"total", "matching", "differing", "holds", "refuted", "inconclusive", "error"}}
+//    "summary": {"total", "matching", "differing", "holds", "refuted", "vacuous", "inconclusive", "error"}}
 // A method's "shard" is the slice it swept ("2/64, pairs [a, b) of T"; "" when it ran whole);
 // "skipped" marks a method that does not run in this shard. `merge` reads shard reports back.
 #pragma once

@@ -52,12 +52,14 @@ uint64_t derive_seed(uint64_t base, const std::string& claim, const std::string&
   return (z ^ (z >> 31)) & 0x7FFFFFFFFFFFFFFFULL;  // fits a JSON signed integer too
 }
 
-void combine_methods(ReadingVerdict& v) {
+void combine_methods(ReadingVerdict& v, bool partial) {
   v.outcome = Outcome::kHolds;
   v.detail.clear();
   v.counterexample.reset();
   v.scope.clear();
   v.cases = 0;
+  v.applicable = 0;
+  v.beyond_premise.clear();
   auto first = [&](Outcome o) -> const MethodResult* {
     for (const MethodResult& r : v.methods)
       if (!r.skipped && r.outcome == o) return &r;
@@ -78,12 +80,20 @@ void combine_methods(ReadingVerdict& v) {
     v.scope += fmt::format("{} {}", to_string(r.method), r.scope);
     if (!r.shard.empty()) v.scope += fmt::format(" [shard {}]", r.shard);
     v.cases += r.cases;
+    if (r.skipped) continue;
+    v.applicable += r.applicable_count();
+    if (!r.beyond_premise.empty())
+      v.beyond_premise += fmt::format("{}{}: {}", v.beyond_premise.empty() ? "" : "; ", to_string(r.method),
+                                      r.beyond_premise);
   }
   if (v.methods.empty()) {
     v.outcome = Outcome::kError;
     v.detail = "no method can decide this reading";
   } else if (std::all_of(v.methods.begin(), v.methods.end(), [](const MethodResult& r) { return r.skipped; })) {
     v.detail = "no method of this reading runs in this shard";
+  } else if (v.outcome == Outcome::kHolds && v.applicable == 0 && !partial) {
+    v.outcome = Outcome::kVacuous;
+    v.detail = fmt::format("the claim's premise applied to none of the {} inputs checked", v.cases);
   }
 }
 
@@ -111,7 +121,7 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - method_start).count();
     v.methods.push_back(r);
   }
-  combine_methods(v);
+  combine_methods(v, ctx.shard && ctx.shard->count > 1);
   v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return v;
 }
@@ -333,7 +343,8 @@ Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
       m.method = one.verdicts[k].methods[j].method;
       m.skipped = true;
       const MethodResult* refuted = nullptr;
-      bool error = false, inconclusive = false, split = false;
+      bool error = false, inconclusive = false, split = false, applicable_set = false;
+      uint64_t applicable = 0;
       std::vector<std::string> details;
       for (int i = 1; i <= count; ++i) {
         const MethodResult& r = by_index[static_cast<size_t>(i)]->verdicts[k].methods[j];
@@ -341,6 +352,9 @@ Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
         if (m.skipped) m.scope = r.scope;
         m.skipped = false;
         m.cases += r.cases;
+        applicable += r.applicable_count();
+        applicable_set = applicable_set || r.applicable.has_value();
+        if (m.beyond_premise.empty()) m.beyond_premise = r.beyond_premise;
         m.seconds += r.seconds;
         split = split || !r.shard.empty();
         if (r.outcome == Outcome::kRefuted && !refuted) refuted = &r;
@@ -364,6 +378,7 @@ Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
       } else {
         m.outcome = Outcome::kHolds;
       }
+      if (applicable_set) m.applicable = applicable;
       if (split) m.shard = fmt::format("{} shards merged", count);
       v.methods.push_back(std::move(m));
     }

@@ -41,6 +41,8 @@ struct ReadingVerdict {
   std::vector<MethodResult> methods;
   std::string scope;   // the methods' scopes joined
   uint64_t cases = 0;
+  uint64_t applicable = 0;     // the methods' applicable inputs (MethodResult::applicable) added
+  std::string beyond_premise;  // the methods' beyond_premise notes joined; empty: none
   std::string detail;  // violation / reason
   std::optional<Counterexample> counterexample;
   std::string corpus_case;  // stored case with the same input, relative to the corpus folder
@@ -116,9 +118,11 @@ void compare_with_ledger(ReadingVerdict& verdict, const Ledger& ledger, Budget b
 ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const RunContext& ctx);
 
 // Sets a verdict's outcome, detail, counterexample, scope and cases from its methods: refuted if
-// a method refuted (the first, in method order), else error, else inconclusive, else holds.
+// a method refuted (the first, in method order), else error, else inconclusive, else holds;
+// holds with no applicable input (MethodResult::applicable) is vacuous, except in a partial run
+// (one shard of several: a slice may hold no applicable input; the merged verdict decides).
 // Skipped methods take no part.
-void combine_methods(ReadingVerdict& v);
+void combine_methods(ReadingVerdict& v, bool partial = false);
 
 // One `verify --shard i/N --json FILE` report, read back (report.h: shard_report_from_json).
 struct ShardReport {

@@ -75,7 +75,7 @@ int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const s
   bool differs = !stale.empty(), inconclusive = false;
   for (const auto& v : verdicts) {
     if (v.matches) continue;
-    if (v.outcome == claims::Outcome::kInconclusive) inconclusive = true;
+    if (v.outcome == claims::Outcome::kInconclusive || v.outcome == claims::Outcome::kVacuous) inconclusive = true;
     else differs = true;
   }
   if (differs) return kExitDiffers;

@@ -64,7 +64,8 @@ int cmd_prove(const claims::Registry& registry, const ProveArgs& a) {
   switch (result->outcome) {
     case Outcome::kHolds: return kExitOk;
     case Outcome::kRefuted: return kExitDiffers;
-    case Outcome::kInconclusive: return kExitInconclusive;
+    case Outcome::kInconclusive:
+    case Outcome::kVacuous: return kExitInconclusive;
     case Outcome::kError: return kExitInternal;
   }
   return kExitInternal;
