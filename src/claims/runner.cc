@@ -183,7 +183,7 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
     for (size_t k; (k = next.fetch_add(1)) < jobs.size();) {
       const RunContext ctx = context_for(*jobs[k].claim, *jobs[k].reading, &ledger, options);
       out[k] = run_reading(*jobs[k].claim, *jobs[k].reading, ctx);
-      compare_with_ledger(out[k], ledger, options.budget, options.corpus_dir, one_shard);
+      compare_with_ledger(out[k], ledger, options.budget, options.corpus_dir, one_shard, options.certify);
       if (options.on_verdict) {
         std::lock_guard<std::mutex> lock(announce);
         options.on_verdict(out[k]);
@@ -231,12 +231,12 @@ SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& l
 }
 
 void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger, Budget budget,
-                         const std::filesystem::path& corpus_dir, bool one_shard) {
-  for (ReadingVerdict& v : verdicts) compare_with_ledger(v, ledger, budget, corpus_dir, one_shard);
+                         const std::filesystem::path& corpus_dir, bool one_shard, const CertifyFn& certify) {
+  for (ReadingVerdict& v : verdicts) compare_with_ledger(v, ledger, budget, corpus_dir, one_shard, certify);
 }
 
 void compare_with_ledger(ReadingVerdict& v, const Ledger& ledger, Budget budget,
-                         const std::filesystem::path& corpus_dir, bool one_shard) {
+                         const std::filesystem::path& corpus_dir, bool one_shard, const CertifyFn& certify) {
   v.matches = false;
   v.mismatch.clear();
   v.corpus_case.clear();
@@ -278,8 +278,19 @@ void compare_with_ledger(ReadingVerdict& v, const Ledger& ledger, Budget budget,
     v.mismatch = fmt::format("new counterexample, not the ledger's case {} ({})", named, save_hint);
     return;
   }
-  v.matches = true;
   v.corpus_case = named;
+  if (certify) {
+    if (const std::optional<std::string> why = certify(named)) {
+      // Not a refutation one could publish: the suite found it, the independent checker does not
+      // confirm that the witness shows this claim's violation.
+      v.outcome = Outcome::kInconclusive;
+      v.detail = fmt::format("refuted by the suite, but its case {} fails the independent certificate checker: {}",
+                             named, *why);
+      v.mismatch = fmt::format("the ledger's case {} fails certification: {}", named, *why);
+      return;
+    }
+  }
+  v.matches = true;
 }
 
 Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {

@@ -53,6 +53,12 @@ struct ReadingVerdict {
   double seconds = 0;
 };
 
+// The independent certificate checker (certify/ at the repository root) on a stored case, by its
+// path relative to the corpus folder: nullopt when it certifies that the case's witness shows the
+// violation its claim and reading name, otherwise why not. verify refuses to call a reading
+// refuted when the case the ledger names fails certification.
+using CertifyFn = std::function<std::optional<std::string>(const std::string& case_relative_path)>;
+
 struct VerifyOptions {
   Budget budget = Budget::kStandard;
   uint64_t seed = 1;
@@ -65,6 +71,8 @@ struct VerifyOptions {
   // Called once per reading as soon as it has finished and been compared with the ledger, from
   // the worker thread that ran it, one call at a time (the runner serialises them).
   std::function<void(const ReadingVerdict&)> on_verdict;
+  // Certifies the ledger case of each refutation (see CertifyFn); unset: no certification.
+  CertifyFn certify;
 };
 
 // Whether reading `name` is selected by the --reading globs (all readings when there are none).
@@ -109,9 +117,11 @@ SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& l
 // slice) and refuted (whose counterexample need not be the first of the sweep); `merge` compares
 // the whole.
 void compare_with_ledger(std::vector<ReadingVerdict>& verdicts, const Ledger& ledger, Budget budget,
-                         const std::filesystem::path& corpus_dir, bool one_shard = false);
+                         const std::filesystem::path& corpus_dir, bool one_shard = false,
+                         const CertifyFn& certify = nullptr);
 void compare_with_ledger(ReadingVerdict& verdict, const Ledger& ledger, Budget budget,
-                         const std::filesystem::path& corpus_dir, bool one_shard = false);
+                         const std::filesystem::path& corpus_dir, bool one_shard = false,
+                         const CertifyFn& certify = nullptr);
 
 // Runs one reading (all its methods) without comparing to the ledger. With ctx.shard, methods
 // other than exhaustive run in shard 1 only (skipped_in_shard elsewhere).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "claims/report.h"
 #include "claims/runner.h"
 #include "cli/app.h"
+#include "cli/certify.h"
 #include "cli/output.h"
 #include "core/json_file.h"
 
@@ -38,7 +40,20 @@ struct VerifyArgs {
   std::string json_file, junit_file;
   std::string shard;  // "i/N", empty: not sharded
   std::vector<std::string> readings;  // --reading globs, empty: every reading
+  bool no_certify = false;            // --no-certify
 };
+
+// The certifying function for the cases the ledger names for the readings this run may refute;
+// null with --no-certify (said on stderr).
+Result<claims::CertifyFn> certifier_for(const claims::Ledger& ledger, claims::Budget budget, const fs::path& corpus_dir,
+                                        bool no_certify,
+                                        const std::function<bool(const std::string&, const std::string&)>& selected) {
+  if (no_certify) {
+    std::fprintf(stderr, "topocheck: --no-certify: refutations are not checked by the independent certificate checker\n");
+    return claims::CertifyFn();
+  }
+  return run_certifier(corpus_dir, cases_to_certify(ledger, budget, selected));
+}
 
 int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, const VerifyArgs& args) {
   auto budget = claims::parse_budget(args.budget);
@@ -65,6 +80,13 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
     if (!any)
       return usage_error(fmt::format("--reading: '{}' matches no reading of the selected claims (see `topocheck list`)", g));
   }
+  auto certify = certifier_for(*ledger, *budget, corpus_dir, args.no_certify,
+                               [&](const std::string& claim, const std::string& reading) {
+                                 return claims::reading_selected(args.readings, reading) &&
+                                        std::any_of(selected->begin(), selected->end(),
+                                                    [&](const claims::Claim* c) { return c->id == claim; });
+                               });
+  if (!certify) return report_error(certify.error());
   const int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
   size_t readings = 0;
   for (const claims::Claim* c : *selected)
@@ -81,6 +103,7 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.progress = &progress;
   options.shard = shard;
   options.readings = args.readings;
+  options.certify = *certify;
   // Each verdict as its reading finishes, on stderr (the table at the end is the report).
   const bool color = ::isatty(::fileno(stderr)) != 0;
   size_t done = 0;
@@ -109,6 +132,7 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
 struct MergeArgs {
   std::vector<std::string> files;
   std::string json_file, junit_file;
+  bool no_certify = false;
 };
 
 int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
@@ -130,7 +154,14 @@ int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
                claims::to_string(merged->budget).c_str(), static_cast<unsigned long long>(merged->seed),
                merged->verdicts.size());
   std::vector<claims::ReadingVerdict> verdicts = merged->verdicts;
-  claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir);
+  auto certify = certifier_for(*ledger, merged->budget, corpus_dir, args.no_certify,
+                               [&](const std::string& claim, const std::string& reading) {
+                                 return std::any_of(verdicts.begin(), verdicts.end(), [&](const auto& v) {
+                                   return v.claim == claim && v.reading == reading;
+                                 });
+                               });
+  if (!certify) return report_error(certify.error());
+  claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir, false, *certify);
   return report_verdicts(verdicts, {}, args.json_file, args.junit_file,
                          claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count),
                          merged->budget);
@@ -153,6 +184,8 @@ Command add_verify_command(CLI::App& app, const Session& session) {
   verify->add_option("--shard", args->shard,
                      "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; other methods run "
                      "in shard 1; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
+  verify->add_flag("--no-certify", args->no_certify,
+                    "do not hand the ledger's refutation cases to the independent certificate checker (certify/)");
   return {verify, [&session, args] { return cmd_verify(session.registry(), session.corpus_dir(), *args); }};
 }
 
@@ -162,6 +195,8 @@ Command add_merge_command(CLI::App& app, const Session& session) {
   merge->add_option("reports", args->files, "the N shard reports (JSON)")->required();
   merge->add_option("--json", args->json_file, "write the merged verdicts as JSON to FILE ('-': stdout)");
   merge->add_option("--junit", args->junit_file, "write the merged verdicts as JUnit XML to FILE");
+  merge->add_flag("--no-certify", args->no_certify,
+                   "do not hand the ledger's refutation cases to the independent certificate checker (certify/)");
   return {merge, [&session, args] { return cmd_merge(session.corpus_dir(), *args); }};
 }
 
