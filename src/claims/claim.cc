@@ -48,6 +48,7 @@ Claim Claim::make(std::string paper, std::string id, std::string location, std::
   c.statement = std::move(statement);
   c.readings = std::move(readings);
   c.empirical = empirical;
+  c.beyond_paper = c.location.find("beyond the paper") != std::string::npos;
   return c;
 }
 

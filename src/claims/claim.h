@@ -181,6 +181,10 @@ struct Reading {
   CaseFn check_case;        // replays counterexample cases (may be empty for example claims)
   ExampleFn compute_example;  // example claims only
   ProveFn prove;            // claims with an SMT encoding only
+  // A meaning the paper's text allows. False for a reading of ours that is not one: a repair of
+  // the paper's construction, a negative control. The report tells an error of the paper (every
+  // faithful reading refuted) from an ambiguity of its text (some refuted, some holding).
+  bool faithful = true;
 };
 
 struct Claim {
@@ -192,6 +196,9 @@ struct Claim {
   // An empirical finding (a measured result, e.g. the routing study of paper 001): its verdicts
   // are shown as "reproduced" / "not reproduced" (holds / refuted in the ledger).
   bool empirical = false;
+  // A claim the paper does not make (a negative control, a question beyond the text): Claim::make
+  // sets it when the location says "beyond the paper".
+  bool beyond_paper = false;
 
   // A claim from its parts (every family registers its claims this way).
   static Claim make(std::string paper, std::string id, std::string location, std::string statement,

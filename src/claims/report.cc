@@ -78,6 +78,61 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
                      counts[Outcome::kInconclusive], counts[Outcome::kError],
                      differing == 0 ? std::string("all match the ledger")
                                     : fmt::format("{} differ from the ledger", differing));
+  out += render_claim_summaries(verdicts);
+  return out;
+}
+
+std::vector<ClaimSummary> summarize_claims(const std::vector<ReadingVerdict>& verdicts) {
+  std::vector<ClaimSummary> out;
+  std::map<std::string, size_t> index;
+  std::map<std::string, bool> any_refuted, undecided, beyond;
+  for (const auto& v : verdicts) {
+    if (!index.count(v.claim)) {
+      index[v.claim] = out.size();
+      out.push_back({v.claim, "", {}, {}, {}});
+    }
+    ClaimSummary& s = out[index[v.claim]];
+    beyond[v.claim] = beyond[v.claim] || v.beyond_paper;
+    if (!v.faithful) {
+      s.other.push_back(fmt::format("{} ({}, not a reading of the text)", v.reading, to_string(v.outcome)));
+      continue;
+    }
+    if (v.outcome == Outcome::kRefuted) {
+      s.refuted.push_back(v.reading);
+      any_refuted[v.claim] = true;
+    } else if (v.outcome == Outcome::kHolds) {
+      s.holding.push_back(v.reading);
+    } else {
+      s.other.push_back(fmt::format("{} ({})", v.reading, to_string(v.outcome)));
+      undecided[v.claim] = true;
+    }
+  }
+  std::vector<ClaimSummary> refuted;
+  for (ClaimSummary& s : out) {
+    if (!any_refuted[s.claim]) continue;
+    s.kind = beyond[s.claim]          ? "beyond the paper"
+             : !s.holding.empty()     ? "ambiguous"
+             : undecided[s.claim]     ? "undecided"
+                                      : "error of the paper";
+    refuted.push_back(std::move(s));
+  }
+  return refuted;
+}
+
+std::string render_claim_summaries(const std::vector<ReadingVerdict>& verdicts) {
+  const auto summaries = summarize_claims(verdicts);
+  if (summaries.empty()) return "";
+  size_t wid = 5;
+  for (const auto& s : summaries) wid = std::max(wid, s.claim.size());
+  std::string out =
+      "\nRefuted claims: an error of the paper when every reading its text allows is refuted; ambiguous when one holds "
+      "(the text is true under that reading); beyond the paper: a question or control of ours.\n";
+  for (const auto& s : summaries) {
+    out += fmt::format("  {:<{}}  {:<18}  refuted: {}", s.claim, wid, s.kind, fmt::join(s.refuted, ", "));
+    if (!s.holding.empty()) out += fmt::format("; holds: {}", fmt::join(s.holding, ", "));
+    if (!s.other.empty()) out += fmt::format("; {}", fmt::join(s.other, ", "));
+    out += "\n";
+  }
   return out;
 }
 
@@ -122,7 +177,9 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
                         {"corpus_case", v.corpus_case.empty() ? nlohmann::json() : nlohmann::json(v.corpus_case)},
                         {"counterexample", v.counterexample ? counterexample_to_json(*v.counterexample) : nlohmann::json()},
                         {"seed", v.seed},
-                        {"seconds", v.seconds}};
+                        {"seconds", v.seconds},
+                        {"faithful", v.faithful},
+                        {"beyond_paper", v.beyond_paper}};
     claims.push_back(j);
     ++counts[v.outcome];
     differing += !v.matches;
@@ -137,6 +194,11 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
             {"holds", counts[Outcome::kHolds]}, {"refuted", counts[Outcome::kRefuted]},
             {"vacuous", counts[Outcome::kVacuous]}, {"inconclusive", counts[Outcome::kInconclusive]},
             {"error", counts[Outcome::kError]}}}};
+  nlohmann::json summaries = nlohmann::json::array();
+  for (const ClaimSummary& s : summarize_claims(verdicts))
+    summaries.push_back({{"claim", s.claim}, {"kind", s.kind}, {"refuted", s.refuted}, {"holds", s.holding},
+                         {"other", s.other}});
+  out["refuted_claims"] = summaries;
   if (merged_shards > 0) out["merged_shards"] = merged_shards;
   return out;
 }
@@ -214,6 +276,9 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
     v.reading = (*reading)->get<std::string>();
     v.seed = (*vseed)->get<uint64_t>();
     v.seconds = (*seconds)->get<double>();
+    // Optional (older reports lack them).
+    if (c.contains("faithful") && c.at("faithful").is_boolean()) v.faithful = c.at("faithful").get<bool>();
+    if (c.contains("beyond_paper") && c.at("beyond_paper").is_boolean()) v.beyond_paper = c.at("beyond_paper").get<bool>();
     auto methods = field(c, "methods", json::value_t::array, where);
     if (!methods) return fail(methods.error());
     for (size_t i = 0; i < (*methods)->size(); ++i) {

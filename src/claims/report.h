@@ -9,8 +9,10 @@
 //                not reproduced for empirical findings), "scope", "cases", "applicable" (inputs on
 //                which the premise applied), "beyond_premise" (where the conclusion also held
 //                without its premise; "" none), "detail", "expected", "matches", "mismatch",
-//                "corpus_case", "counterexample", "seed", "seconds"}, ...],
-//    "summary": {"total", "matching", "differing", "holds", "refuted", "vacuous", "inconclusive", "error"}}
+//                "corpus_case", "counterexample", "seed", "seconds", "faithful" (Reading::faithful),
+//                "beyond_paper" (Claim::beyond_paper)}, ...],
+//    "summary": {"total", "matching", "differing", "holds", "refuted", "vacuous", "inconclusive", "error"},
+//    "refuted_claims": [{"claim", "kind", "refuted", "holds", "other"}] (summarize_claims)}
 // A method's "shard" is the slice it swept ("2/64, pairs [a, b) of T"; "" when it ran whole);
 // "skipped" marks a method that does not run in this shard. `merge` reads shard reports back.
 #pragma once
@@ -25,6 +27,19 @@
 #include "claims/runner.h"
 
 namespace topocheck::claims {
+
+// A claim with a refuted reading of the text (Reading::faithful), classified: "error of the paper"
+// (every faithful reading refuted), "ambiguous" (some faithful reading holds: the text is true
+// under it), "undecided" (the others are vacuous or inconclusive), "beyond the paper"
+// (Claim::beyond_paper). In verdict order; claims without a refuted faithful reading are left out.
+struct ClaimSummary {
+  std::string claim;
+  std::string kind;
+  std::vector<std::string> refuted, holding;  // faithful readings
+  std::vector<std::string> other;             // "reading (verdict[, not a reading of the text])"
+};
+std::vector<ClaimSummary> summarize_claims(const std::vector<ReadingVerdict>& verdicts);
+std::string render_claim_summaries(const std::vector<ReadingVerdict>& verdicts);
 
 std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color);
 // One reading's verdict as one line, for the stream verify prints while it runs ("[12/275]"

@@ -101,6 +101,8 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
   ReadingVerdict v;
   v.claim = claim.id;
   v.empirical = claim.empirical;
+  v.faithful = reading.faithful;
+  v.beyond_paper = claim.beyond_paper;
   v.reading = reading.name;
   v.seed = ctx.seed;
   const auto start = std::chrono::steady_clock::now();
@@ -347,6 +349,9 @@ Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
     v.claim = one.verdicts[k].claim;
     v.reading = one.verdicts[k].reading;
     v.seed = one.verdicts[k].seed;
+    v.empirical = one.verdicts[k].empirical;
+    v.faithful = one.verdicts[k].faithful;
+    v.beyond_paper = one.verdicts[k].beyond_paper;
     for (size_t j = 0; j < one.verdicts[k].methods.size(); ++j) {
       // Shards in order: ranges in sweep order, so the lowest refuting shard holds the first
       // counterexample of the whole sweep.

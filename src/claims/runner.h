@@ -37,6 +37,8 @@ struct ReadingVerdict {
   std::string claim;
   std::string reading;
   bool empirical = false;  // Claim::empirical: shown as reproduced / not reproduced
+  bool faithful = true;       // Reading::faithful
+  bool beyond_paper = false;  // Claim::beyond_paper
   Outcome outcome = Outcome::kError;
   std::vector<MethodResult> methods;
   std::string scope;   // the methods' scopes joined
