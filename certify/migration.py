@@ -544,7 +544,8 @@ def q_graph(n, blocks):
 
 
 def disjoint_from_all(p, others, d, n):
-    return all(shared(p, q, d, n) is None for q in others)
+    """p is another path than every one of `others` and disjoint (reading d) from each."""
+    return all(p != q and shared(p, q, d, n) is None for q in others)
 
 
 def find_further_path(P, u, others, d):
