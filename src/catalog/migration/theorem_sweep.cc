@@ -195,9 +195,11 @@ struct SomeSequence {
 
 SomeSequence some_sequence(SequencePlans& plans, const PlanCheck& check) {
   SomeSequence out;
+  // x-first is tried only where x-last fails (x_first_ok false otherwise: not needed, not tried).
   out.x_last_ok = !check(plans.policy(migration::SequencePolicy::kXLast));
+  if (out.x_last_ok) return out;
   out.x_first_ok = !check(plans.policy(migration::SequencePolicy::kXFirst));
-  if (out.x_last_ok || out.x_first_ok) return out;
+  if (out.x_first_ok) return out;
   if (plans.too_many()) {
     out.decided = false;
     return out;
@@ -388,7 +390,7 @@ class SharedSweep {
         TC_CHECK(some.decided, "some-sequence sweep: too many sequence assignments for the exhaustive sweep");
         if (!c.applies || c.applies(plans.policy(migration::SequencePolicy::kXLast))) ++res.outcome[k].applicable;
         res.outcome[k].x_last_fails += !some.x_last_ok;
-        res.outcome[k].x_first_fails += !some.x_first_ok;
+        res.outcome[k].x_first_fails += !some.x_last_ok && !some.x_first_ok;
         if (some.violation) record(k, base, some.shown_plan, *some.violation);
       }
       return false;
@@ -451,9 +453,9 @@ MethodResult from_sweep(const RunContext& ctx, Situation s, const std::string& k
   r.applicable = it->second.applicable;
   if (key.find(kSome) != std::string::npos)
     r.scope += fmt::format("; the policy x-last (q lists X's dimensions last) alone avoids the violation on {} of {} "
-                           "inputs, x-first on {}",
-                           it->second.cases - it->second.x_last_fails, it->second.cases,
-                           it->second.cases - it->second.x_first_fails);
+                           "inputs; of the {} where it does not, x-first does on {}",
+                           it->second.cases - it->second.x_last_fails, it->second.cases, it->second.x_last_fails,
+                           it->second.x_last_fails - it->second.x_first_fails);
   if (it->second.counterexample) {
     r.outcome = Outcome::kRefuted;
     r.counterexample = it->second.counterexample;
