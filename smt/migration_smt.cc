@@ -69,8 +69,11 @@ MethodResult joint_sweep(const claims::RunContext& ctx, bool section_42, migrati
   MethodResult r;
   r.method = Method::kSmt;
   r.outcome = Outcome::kHolds;
-  r.scope = fmt::format("n = 1..{}, every (S, T) with {}, alpha and block packing where the procedure leaves a node "
-                        "with fewer than two paths (Z3 flow, rlimit {})",
+  // cases: every (S, T, alpha, packing) examined; applicable: those where some choice of the
+  // procedure leaves a node short (the premise), each decided by Z3.
+  r.applicable = 0;
+  r.scope = fmt::format("n = 1..{}, every (S, T) with {}, alpha and block packing, Z3 asked where the procedure leaves a "
+                        "node with fewer than two paths (Z3 flow, rlimit {})",
                         max_n, section_42 ? "|C| = 1" : "|C| = 0 or >= 2", scope::kJointSmtRlimit);
   for (int n = 1; n <= max_n; ++n) {
     ctx.report(fmt::format("smt joint n = {}", n));
@@ -83,6 +86,7 @@ MethodResult joint_sweep(const claims::RunContext& ctx, bool section_42, migrati
           for (const Alpha& alpha : migration::all_alphas(inst)) {
             bool stop = false;
             migration::for_each_packing(inst, [&](const Blocks& blocks) {
+              ++r.cases;
               std::optional<migration::Plan> missing;
               auto seq = migration::dims_of(inst.DTmS);
               std::vector<int> ks = {-1};
@@ -105,7 +109,7 @@ MethodResult joint_sweep(const claims::RunContext& ctx, bool section_42, migrati
                       }
               while (!missing && std::next_permutation(seq.begin(), seq.end()));
               if (!missing) return false;
-              ++r.cases;
+              ++*r.applicable;
               const CompletionResult c = decide_completion(*missing, CompletionMode::kJointly, d,
                                                            claims::SolverLimits{scope::kJointSmtRlimit, 0});
               if (c.answer == Existence::kAbsent) return false;

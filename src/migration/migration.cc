@@ -176,6 +176,8 @@ void specific_second_path(const Migration& m, NodePlan& qp, Plan::BInfo& info, N
   info.p = p;
   const DSets ds = d_sets(m.inst, m.params.alpha, p, m.params.bars);
   const uint64_t X = m.params.x_reading == XReading::kDg ? ds.g_T : ds.f_T;
+  // q chooses the order of its last subpath now that X is known ("(in any sequence)").
+  info.sequence = apply_sequence_policy(m.params.seq_policy, info.sequence, X);
   const Node qx{q.bits ^ X, q.width};
   if (auto first = m.hamming_path_of(q, qx)) {
     Path path = *first;
@@ -214,13 +216,19 @@ void specific_second_paths(const Migration& m, Plan& plan) {
   }
 }
 
-// The h-extensions f(u) -> h(f(u)) of Case a's regular paths, along each node's sequence.
+// The h-extensions f(u) -> h(f(u)) of Case a's regular paths, along each node's sequence (in
+// Section 4.2, the one its B's specific node broadcast).
 void extend_regular_paths(const Migration& m, Plan& plan, const std::vector<std::optional<Path>>& regular) {
+  const auto sequence_of = [&](Node u) {
+    for (const Plan::BInfo& b : plan.bs)
+      if (b.cube.contains(u)) return b.sequence;
+    return sequence_for(m.inst, m.params, u);
+  };
   for (size_t i = 0; i < plan.nodes.size(); ++i) {
     if (!regular[i]) continue;
     Path path = *regular[i];
     const int ext_begin = static_cast<int>(path.nodes.size()) - 1;
-    for (int d : sequence_for(m.inst, m.params, plan.nodes[i].u)) path.nodes.push_back(path.nodes.back().flip(d));
+    for (int d : sequence_of(plan.nodes[i].u)) path.nodes.push_back(path.nodes.back().flip(d));
     plan.nodes[i].paths.push_back({PathKind::kRegularExtended, std::move(path), ext_begin});
   }
 }
@@ -287,6 +295,7 @@ nlohmann::json Plan::to_json() const {
               {"bars", params.bars.to_string()},
               {"tie_break", to_string(params.tie)},
               {"sequence", params.ext_sequence},
+              {"sequence_policy", to_string(params.seq_policy)},
               {"k", params.k >= 0 ? params.k : (inst.C ? std::countr_zero(inst.C) : -1)},
               {"blocks", blocks_to_string(blocks)},
               {"nodes", json::array()}};

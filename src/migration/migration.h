@@ -150,6 +150,14 @@ enum class PickP { kFirst, kLast };  // smallest / largest address among the eli
 enum class XReading { kDg, kDf };    // X = D_g(T|p) (ends at g(p)^(k) -> g(p)), or D_f(T|p)
 std::string to_string(PickP p);
 std::string to_string(XReading x);
+// Section 4.2: the sequence q broadcasts to its B. The text lets q traverse X "(in any sequence)"
+// and broadcast the sequence it used, so q may choose it after picking p. kAsGiven: the sequence
+// of Params (ext_sequence / per_b_sequence), fixed before p; kXFirst / kXLast: the given
+// sequence reordered, once p (hence X) is known, with X's dimensions first / last (each part in
+// the given order). Every policy yields a sequence the text allows; the claims quantify over all.
+enum class SequencePolicy { kAsGiven, kXFirst, kXLast };
+std::string to_string(SequencePolicy s);  // "as-given", "x-first", "x-last"
+std::optional<SequencePolicy> parse_sequence_policy(std::string_view s);
 
 struct Params {
   Alpha alpha;
@@ -163,6 +171,7 @@ struct Params {
   int k = -1;  // Case b: the link k in C(S,T) (-1: the smallest dimension of C)
   PickP pick_p = PickP::kFirst;
   XReading x_reading = XReading::kDg;
+  SequencePolicy seq_policy = SequencePolicy::kAsGiven;  // Section 4.2: how q orders its broadcast
   // Case a's x differs from u in D_f(T|u) u C (pinned by Fig. 2) or, as a reading, D_g(T|u) u C.
   RegularReading x_set = RegularReading::kF;
 };
@@ -171,15 +180,18 @@ Params default_params(const Instance& inst);
 std::optional<Bars> parse_bars(std::string_view text);  // Bars::to_string's form, "f:=,g:!="
 // The procedure's choices as text, as the CLI's flags and stored cases give them; an empty field
 // keeps default_params'. Errors name the flag: --alpha, --sequence, --tie-break, --k, --pick-p,
-// --x (D_g or D_f), --bars.
+// --x (D_g or D_f), --bars, --sequence-policy (as-given, x-first, x-last).
 struct ParamsText {
-  std::string alpha, sequence, tie_break, k, pick_p, x, bars;
+  std::string alpha, sequence, tie_break, k, pick_p, x, bars, seq_policy;
 };
 Result<Params> parse_params(const Instance& inst, const ParamsText& text);
 // A dimension sequence "2,4": errors unless it lists every dimension of D(T)-D(S) once.
 Result<std::vector<int>> parse_sequence(const Instance& inst, std::string_view text);
-// The sequence a node u uses for its h-extension (per_b_sequence, ext_sequence, or ascending).
+// The sequence a node u uses for its h-extension (per_b_sequence, ext_sequence, or ascending),
+// before Section 4.2's policy (the plan's BInfo::sequence is what q broadcast).
 std::vector<int> sequence_for(const Instance& inst, const Params& params, Node u);
+// `seq` reordered by `policy` for X (kAsGiven: unchanged).
+std::vector<int> apply_sequence_policy(SequencePolicy policy, const std::vector<int>& seq, uint64_t X);
 
 // One of the two paths of a node. `ext_begin` >= 0: nodes[ext_begin..] are the h-extension
 // (Case a's f(u) -> h(f(u)), or a specific node's subpath after link k), the only part that may

@@ -256,5 +256,48 @@ TEST(MigrationPackings, RelevantPartGivesTheSamePlanAndVerdicts) {
               static_cast<unsigned long long>(plans));
 }
 
+// Section 4.2's broadcast sequence is q's choice ("(in any sequence)"): the stored directed-link
+// collision of thm2.all_disjoint (S = 000**, T = 1**00) appears with the sequence 2,3 and not
+// with 3,2, nor under the policy x-last (q lists X = D_g(T|p) last, decided after p).
+TEST(MigrationSequencePolicy, TheStoredCollisionDependsOnTheSequence) {
+  const Instance inst = *parse_instance("000**", "1**00");
+  Params p = *parse_params(inst, {"0:2,1:3", "2,3", "", "", "", "D_g", "", ""});
+  const auto collides = [&](const Params& params) {
+    return check_plan_all_disjoint(migrate(inst, {}, params), Disjointness::kDirectedLink).has_value();
+  };
+  EXPECT_TRUE(collides(p));
+  p.ext_sequence = {3, 2};
+  EXPECT_FALSE(collides(p));
+  p.ext_sequence = {2, 3};
+  p.seq_policy = SequencePolicy::kXLast;
+  EXPECT_FALSE(collides(p));
+  const Plan plan = migrate(inst, {}, p);
+  ASSERT_FALSE(plan.bs.empty());
+  EXPECT_EQ(plan.bs[0].sequence, (std::vector<int>{3, 2}));  // X = {2} last
+  EXPECT_EQ(apply_sequence_policy(SequencePolicy::kXFirst, {0, 1, 2, 3}, 0b1010), (std::vector<int>{1, 3, 0, 2}));
+  EXPECT_EQ(apply_sequence_policy(SequencePolicy::kXLast, {0, 1, 2, 3}, 0b1010), (std::vector<int>{0, 2, 1, 3}));
+  EXPECT_EQ(apply_sequence_policy(SequencePolicy::kAsGiven, {3, 1}, 0b1010), (std::vector<int>{3, 1}));
+}
+
+// A disjointness claim is refuted by its own property only: a path that is not simple (validity's
+// failure) but shares nothing with the other paths is no disjointness violation (negative
+// control), while a shared internal node, link or directed link is.
+TEST(MigrationChecks, DisjointnessIsJudgedOnItsOwnProperty) {
+  const Instance inst = *parse_instance("0*", "1*");
+  Plan plan = migrate(inst, {}, default_params(inst));
+  // Replace the paths by hand-made ones: node 00's path revisits 10 (not simple), node 01's is apart.
+  for (NodePlan& np : plan.nodes) np.paths.clear();
+  plan.nodes[0].paths.push_back({PathKind::kAggressive, P("00:10:00:10"), -1});
+  plan.nodes[1].paths.push_back({PathKind::kAggressive, P("01:11"), -1});
+  EXPECT_TRUE(check_plan_paths_valid(plan).has_value());
+  for (Disjointness d : kAllDisjointness) {
+    EXPECT_FALSE(check_plan_all_disjoint(plan, d).has_value()) << to_string(d);
+    EXPECT_FALSE(check_plan_pairs_disjoint(plan, d).has_value()) << to_string(d);
+  }
+  // Positive control: 01:00:10:11 shares node 00 (internal to it) and link 00-10, in the same direction.
+  plan.nodes[1].paths[0].path = P("01:00:10:11");
+  for (Disjointness d : kAllDisjointness) EXPECT_TRUE(check_plan_all_disjoint(plan, d).has_value()) << to_string(d);
+}
+
 }  // namespace
 }  // namespace topocheck::migration

@@ -18,6 +18,31 @@ uint64_t bit(int i) { return uint64_t{1} << i; }
 std::string to_string(PickP p) { return p == PickP::kFirst ? "first" : "last"; }
 std::string to_string(XReading x) { return x == XReading::kDg ? "D_g(T|p)" : "D_f(T|p)"; }
 
+std::string to_string(SequencePolicy s) {
+  switch (s) {
+    case SequencePolicy::kAsGiven: return "as-given";
+    case SequencePolicy::kXFirst: return "x-first";
+    case SequencePolicy::kXLast: return "x-last";
+  }
+  return "?";
+}
+
+std::optional<SequencePolicy> parse_sequence_policy(std::string_view s) {
+  for (SequencePolicy p : {SequencePolicy::kAsGiven, SequencePolicy::kXFirst, SequencePolicy::kXLast})
+    if (to_string(p) == s) return p;
+  return std::nullopt;
+}
+
+std::vector<int> apply_sequence_policy(SequencePolicy policy, const std::vector<int>& seq, uint64_t X) {
+  if (policy == SequencePolicy::kAsGiven) return seq;
+  const bool x_first = policy == SequencePolicy::kXFirst;
+  std::vector<int> out;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int d : seq)
+      if ((((X >> d) & 1) != 0) == (x_first == (pass == 0))) out.push_back(d);
+  return out;
+}
+
 Params default_params(const Instance& inst) {
   Params p;
   p.alpha = identity_alpha(inst);
@@ -61,6 +86,11 @@ Result<Params> parse_params(const Instance& inst, const ParamsText& text) {
   if (!text.x.empty()) {
     if (text.x != "D_g" && text.x != "D_f") return invalid_argument("--x: must be D_g or D_f");
     p.x_reading = text.x == "D_g" ? XReading::kDg : XReading::kDf;
+  }
+  if (!text.seq_policy.empty()) {
+    auto policy = parse_sequence_policy(text.seq_policy);
+    if (!policy) return invalid_argument("--sequence-policy: must be as-given, x-first or x-last");
+    p.seq_policy = *policy;
   }
   if (!text.bars.empty()) {
     auto bars = parse_bars(text.bars);

@@ -38,6 +38,13 @@ json input_json(const Input& in) {
             {"pick_p", migration::to_string(in.params.pick_p)},
             {"x", in.params.x_reading == migration::XReading::kDg ? "D_g" : "D_f"},
             {"blocks", migration::blocks_to_string(in.blocks)}};
+  if (in.params.seq_policy != migration::SequencePolicy::kAsGiven)
+    j["sequence_policy"] = migration::to_string(in.params.seq_policy);
+  if (!in.params.per_b_sequence.empty()) {
+    json per_b = json::array();
+    for (const auto& seq : in.params.per_b_sequence) per_b.push_back(fmt::format("{}", fmt::join(seq, ",")));
+    j["per_b_sequence"] = per_b;
+  }
   return j;
 }
 
@@ -59,7 +66,8 @@ Result<Input> input_from_json(const json& input) {
   migration::ParamsText text;
   for (auto [key, field] : {std::pair<const char*, std::string*>{"alpha", &text.alpha},
                             {"sequence", &text.sequence}, {"tie_break", &text.tie_break},
-                            {"pick_p", &text.pick_p}, {"x", &text.x}, {"bars", &text.bars}})
+                            {"pick_p", &text.pick_p}, {"x", &text.x}, {"bars", &text.bars},
+                            {"sequence_policy", &text.seq_policy}})
     if (input.contains(key)) {
       auto value = get_string(input, key);
       if (!value) return value.error();
@@ -72,6 +80,18 @@ Result<Input> input_from_json(const json& input) {
   auto params = migration::parse_params(in.inst, text);
   if (!params) return invalid_argument("input: " + params.error().message);
   in.params = *params;
+  if (input.contains("per_b_sequence")) {
+    const json& per_b = input.at("per_b_sequence");
+    const size_t bs = size_t{1} << in.inst.gamma();
+    if (!per_b.is_array() || per_b.size() != bs)
+      return invalid_argument(fmt::format("input.per_b_sequence must be an array of {} sequences (one per B)", bs));
+    for (const json& item : per_b) {
+      if (!item.is_string()) return invalid_argument("input.per_b_sequence: each entry must be a string");
+      auto seq = migration::parse_sequence(in.inst, item.get<std::string>());
+      if (!seq) return invalid_argument("input.per_b_sequence: " + seq.error().message);
+      in.params.per_b_sequence.push_back(*seq);
+    }
+  }
   if (input.contains("blocks")) {
     auto text = get_string(input, "blocks");
     if (!text) return text.error();

@@ -29,6 +29,10 @@ inline const PerBudget<int> kHammingAnyPairMaxN{3, 4, 4};
 inline const PerBudget<int> kRandomCases{200, 2000, 20000};
 inline constexpr int kRandomMaxN = 16;
 inline constexpr int kRandomMaxDim = 8;
+// Section 4.2 "for some sequence" readings: the most assignments of a broadcast sequence to each B
+// (beta!^(2^gamma)) tried per input; the exhaustive sweeps (n <= 5) need at most 2, random inputs
+// with more are reported undecided unless a policy (x-last, x-first) already works.
+inline constexpr uint64_t kSomeSequenceMaxAssignments = 5040;
 // Blocks per generated input (dense inputs pack blocks until this many or no free node is found).
 inline constexpr int kRandomMaxBlocks = 48;
 
