@@ -187,6 +187,7 @@ int cmd_construct_itm(const ItmArgs& a) {
 struct MigrationArgs {
   int n = 0;
   std::string S, T, alpha, blocks, sequence, tie = "ascending", pick_p = "first", x = "D_g", bars = "f:=,g:!=";
+  std::string seq_policy = "as-given";
   int k = -1;
   bool json = false;
 };
@@ -199,7 +200,7 @@ int cmd_construct_migration(const MigrationArgs& a) {
   if (a.n != 0 && a.n != inst->n)
     return usage_error(fmt::format("--n: {} but --S and --T have {} symbols", a.n, inst->n));
   auto parsed = migration::parse_params(
-      *inst, {a.alpha, a.sequence, a.tie, a.k == -1 ? "" : std::to_string(a.k), a.pick_p, a.x, a.bars});
+      *inst, {a.alpha, a.sequence, a.tie, a.k == -1 ? "" : std::to_string(a.k), a.pick_p, a.x, a.bars, a.seq_policy});
   if (!parsed) return usage_error(parsed.error().message);
   const migration::Params params = *parsed;
   auto blocks = migration::parse_blocks(*inst, a.blocks);
@@ -317,6 +318,9 @@ Command add_migration_command(CLI::App& construct) {
   sub->add_option("--pick-p", args->pick_p, "Section 4.2: first (default) or last eligible p");
   sub->add_option("--x", args->x, "Section 4.2: X = D_g (default) or D_f of p");
   sub->add_option("--bars", args->bars, "which cases of f and g complement (default f:=,g:!=, pinned by Fig. 2)");
+  sub->add_option("--sequence-policy", args->seq_policy,
+                  "Section 4.2: the order q broadcasts, as-given (default: fixed before p), x-first or x-last "
+                  "(X's dimensions first / last, chosen once p is known)");
   sub->add_flag("--json", args->json, "JSON output");
   return {sub, [args] { return cmd_construct_migration(*args); }};
 }

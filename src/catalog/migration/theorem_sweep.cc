@@ -108,7 +108,7 @@ std::vector<TheoremCheck> theorem_checks(Situation s) {
   std::vector<TheoremCheck> out;
   const bool x = s == Situation::k42;
   out.push_back({"valid", migration::check_plan_paths_valid, x, false, has_paths});
-  out.push_back({"complete", migration::check_plan_complete, x});
+  out.push_back({"complete", migration::check_plan_complete, x, false, nullptr});
   if (s == Situation::k42)
     out.push_back({"complete-under-proviso",
                    [](const Plan& p) -> Violation {
@@ -121,7 +121,7 @@ std::vector<TheoremCheck> theorem_checks(Situation s) {
                      if (np.hamming_failed) return fmt::format("node {}: {}", np.u, np.missing);
                    return std::nullopt;
                  },
-                 x});
+                 x, false, nullptr});
   for (Disjointness d : migration::kAllDisjointness) {
     out.push_back({"pairs-" + migration::to_string(d), [d](const Plan& p) { return migration::check_plan_pairs_disjoint(p, d); },
                    x, false, has_pair, x});
@@ -563,7 +563,12 @@ Reading theorem_reading(Situation s, const std::string& check, std::optional<mig
   Reading r;
   r.name = name;
   r.description = description;
-  const std::string key = check + (some ? kSome : "") + (x ? "@" + x_name(*x) : "");
+  std::string key = check;
+  if (some) key += kSome;
+  if (x) {
+    key += '@';
+    key += x_name(*x);
+  }
   r.methods.emplace_back(method, [s, key, method](const RunContext& ctx) { return from_sweep(ctx, s, key, method); });
   if (method == Method::kExhaustive)
     r.methods.emplace_back(Method::kRandom,
