@@ -69,10 +69,8 @@ using topocheck::bench::RatioReporter;
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   const double check = reporter.rate("BM_Alg2DisjointCheck"), flow = reporter.rate("BM_MaxFlowVerification");
   if (check > 0 && flow > 0)
     std::printf("n = %d: alg2 check %.0f pairs/s, max-flow %.0f pairs/s, ratio %.1fx\n", kN, check, flow, check / flow);

@@ -152,10 +152,8 @@ void PrintProjection(const char* what, uint64_t count, double rate) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   const double thm2 = reporter.rate("BM_Thm2Naive/14"), thm2_oracle = reporter.rate("BM_Thm2Oracle/14");
   const double thm5 = reporter.rate("BM_Thm5Naive/14"), thm5_oracle = reporter.rate("BM_Thm5Oracle/14");
   std::printf("n = 14, ITMs/s per core: Theorem 2 naive %.0f, oracle %.0f", thm2, thm2_oracle);

@@ -182,40 +182,43 @@ void BM_Alg4ConstructBlock(benchmark::State& state) {
 }
 BENCHMARK(BM_Alg4ConstructBlock)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
-void BM_Thm2CheckWorded(benchmark::State& state) {
-  const Metacube mc = metacube_of(state);
-  const auto cases = prebuilt(mc);
+// Times violates(i) (true: prebuilt pair i fails the check) over `count` prebuilt pairs; a
+// failing pair is an error.
+template <class Violates>
+void check_loop(benchmark::State& state, const Metacube& mc, size_t count, Violates&& violates) {
   int violations = 0;
   for (auto _ : state) {
     violations = 0;
-    for (const Prebuilt& c : cases) {
-      auto v = topocheck::check_paths_valid_simple(mc, c.paths, c.s, c.t);
-      if (!v) v = topocheck::check_internally_node_disjoint(c.paths);
-      violations += v.has_value();
-    }
+    for (size_t i = 0; i < count; ++i) violations += violates(i);
   }
   state.SetLabel(mc.name());
   if (violations) state.SkipWithError("a prebuilt pair fails");
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * count));
+}
+
+void BM_Thm2CheckWorded(benchmark::State& state) {
+  const Metacube mc = metacube_of(state);
+  const auto cases = prebuilt(mc);
+  check_loop(state, mc, cases.size(), [&](size_t i) {
+    const Prebuilt& c = cases[i];
+    auto v = topocheck::check_paths_valid_simple(mc, c.paths, c.s, c.t);
+    if (!v) v = topocheck::check_internally_node_disjoint(c.paths);
+    return v.has_value();
+  });
 }
 BENCHMARK(BM_Thm2CheckWorded)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
 void BM_Thm2Check(benchmark::State& state) {
   const Metacube mc = metacube_of(state);
   const auto cases = prebuilt(mc);
-  int violations = 0;
-  for (auto _ : state) {
-    violations = 0;
-    for (const Prebuilt& c : cases)
-      violations += topocheck::metacube::check_thm2_disjoint(mc, c.s, c.t, c.paths).has_value();
-  }
-  state.SetLabel(mc.name());
-  if (violations) state.SkipWithError("a prebuilt pair fails");
+  check_loop(state, mc, cases.size(), [&](size_t i) {
+    const Prebuilt& c = cases[i];
+    return topocheck::metacube::check_thm2_disjoint(mc, c.s, c.t, c.paths).has_value();
+  });
   size_t nodes = 0;
   for (const Prebuilt& c : cases)
     for (const Path& p : c.paths) nodes += p.nodes.size();
   state.counters["nodes_per_pair"] = static_cast<double>(nodes) / static_cast<double>(cases.size());
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
 }
 BENCHMARK(BM_Thm2Check)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
@@ -224,15 +227,8 @@ void BM_Thm2CheckBlock(benchmark::State& state) {
   const auto cases = prebuilt(mc);
   std::vector<topocheck::PathBlock> blocks;
   for (const Prebuilt& c : cases) blocks.push_back(topocheck::PathBlock::from_paths(c.paths).value());
-  int violations = 0;
-  for (auto _ : state) {
-    violations = 0;
-    for (size_t i = 0; i < cases.size(); ++i)
-      violations += !topocheck::disjoint_paths_ok(mc, blocks[i], cases[i].s, cases[i].t);
-  }
-  state.SetLabel(mc.name());
-  if (violations) state.SkipWithError("a prebuilt pair fails");
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cases.size()));
+  check_loop(state, mc, cases.size(),
+             [&](size_t i) { return !topocheck::disjoint_paths_ok(mc, blocks[i], cases[i].s, cases[i].t); });
 }
 BENCHMARK(BM_Thm2CheckBlock)->Args({2, 3})->Args({3, 2})->Unit(benchmark::kMillisecond);
 
@@ -310,10 +306,8 @@ using topocheck::bench::RatioReporter;
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   for (const auto& [k, m] : {std::pair{2, 3}, std::pair{3, 2}}) {
     const std::string args = fmt::format("/{}/{}", k, m);
     const double construct = reporter.rate("BM_Alg4Construct" + args);

@@ -202,10 +202,8 @@ BENCHMARK(BM_HammingBrute)->Arg(4)->Arg(6)->Arg(7)->Unit(benchmark::kMicrosecond
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   topocheck::bench::RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   for (const int n : {8, 12, 16}) {
     const double plans = reporter.rate("BM_Migrate/" + std::to_string(n));
     const double bfs = reporter.rate("BM_BfsBaseline/" + std::to_string(n));

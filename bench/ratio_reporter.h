@@ -30,4 +30,13 @@ class RatioReporter : public benchmark::ConsoleReporter {
   std::map<std::string, double> rate_;
 };
 
+// The start of every main() here: Google Benchmark's flags parsed, then every selected benchmark
+// run through `reporter`. False (main returns 2) on an unrecognized argument, before any run.
+inline bool run_benchmarks(int* argc, char** argv, benchmark::BenchmarkReporter& reporter) {
+  benchmark::Initialize(argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(*argc, argv)) return false;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  return true;
+}
+
 }  // namespace topocheck::bench

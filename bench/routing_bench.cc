@@ -99,10 +99,8 @@ BENCHMARK(BM_Study)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->Iteration
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   topocheck::bench::RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   const double base = reporter.rate("BM_ReplayBaseline");
   const double check = reporter.rate("BM_TraceCheck");
   const char* names[4] = {"static/bi", "dynamic/bi", "static/uni", "dynamic/uni"};

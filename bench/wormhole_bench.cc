@@ -124,10 +124,8 @@ BENCHMARK(BM_ReplayBaseline)->Unit(benchmark::kMicrosecond);
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   topocheck::bench::RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!topocheck::bench::run_benchmarks(&argc, argv, reporter)) return 2;
   const double replay = reporter.rate("BM_ReplayBaseline");
   for (int i = 0; i < 2; ++i) {
     const std::string name = routing_of(i).name();

@@ -151,6 +151,8 @@ Falsification FalsifyAlg2Disjoint(P3Variant variant) {
   return out;
 }
 
+// Deliberate twin of props/hypercube_props.cc:BrokenMissingFlipIsFalsifiedAndShrunkToQOne: each broken
+// variant states its own smallest failure and violation.
 TEST(HypercubeNegativeControls, BrokenAscendingOrderIsFalsifiedAndShrunkToQTwo) {
   const Falsification f = FalsifyAlg2Disjoint(P3Variant::kBrokenAscendingOrder);
   ASSERT_TRUE(f.falsified) << f.message;
@@ -160,6 +162,8 @@ TEST(HypercubeNegativeControls, BrokenAscendingOrderIsFalsifiedAndShrunkToQTwo) 
   EXPECT_EQ(f.violation, "path 0: node 00 occurs twice, at positions 0 and 2");
 }
 
+// Deliberate twin of props/hypercube_props.cc:BrokenAscendingOrderIsFalsifiedAndShrunkToQTwo: each broken
+// variant states its own smallest failure and violation.
 TEST(HypercubeNegativeControls, BrokenMissingFlipIsFalsifiedAndShrunkToQOne) {
   const Falsification f = FalsifyAlg2Disjoint(P3Variant::kBrokenMissingFlip);
   ASSERT_TRUE(f.falsified) << f.message;

@@ -221,6 +221,8 @@ TEST(HypercubeSmt, TinyRlimitOrTimeoutIsUnknownNeverProved) {
 }
 
 // The rlimit is deterministic and bounds the whole proof of one n (all its checks together).
+// Deliberate twin of smt/itm_smt_test.cc:RlimitIsDeterministicAndBoundsTheWholeProof: each SMT encoding
+// states its own rlimit expectations on its own prover.
 TEST(HypercubeSmt, RlimitIsDeterministicAndBoundsTheWholeProof) {
   const Alg2SmtResult first = prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{});
   const Alg2SmtResult second = prove_alg2_disjoint(7, P3Variant::kAsPrinted, SolverLimits{});

@@ -289,6 +289,8 @@ TEST(ItmSmt, TinyRlimitOrTimeoutIsUnknownNeverProved) {
 }
 
 // The rlimit is deterministic and bounds the whole call (all of Theorem 2's checks together).
+// Deliberate twin of smt/hypercube_smt_test.cc:RlimitIsDeterministicAndBoundsTheWholeProof: each SMT encoding
+// states its own rlimit expectations on its own prover.
 TEST(ItmSmt, RlimitIsDeterministicAndBoundsTheWholeProof) {
   const ItmSmtResult first = prove_deadlock_free(9, Rule::kAnyEdge, SolverLimits{});
   const ItmSmtResult second = prove_deadlock_free(9, Rule::kAnyEdge, SolverLimits{});

@@ -273,6 +273,8 @@ Violation check_contention_free(const Graph& g, const std::vector<int>& order, C
     }
     return -1;
   };
+  // Deliberate twin of src/itm/itm_oracle.cc:oracle_contention: the oracle re-derives the message
+  // quadruples from the listed shortest paths, independently of these channel bitsets.
   const bool touching = c == Contention::kSharedEndpoint;
   // Positions relative to w: w at 0, then x at i, y at j, z at k (k = n stands for z = w).
   for (int p = 0; p < n; ++p) {
@@ -334,6 +336,8 @@ Rounds broadcast_from(const std::vector<int>& order, int source) {
   return recursive_broadcast(list);
 }
 
+// Deliberate twin of src/itm/itm_oracle.cc:oracle_broadcast: the oracle judges the same rounds over
+// the explicit shortest-path lists, independently of this distance-based channel test.
 Violation check_broadcast(const Graph& g, const std::vector<int>& list, const Rounds& rounds) {
   const int n = g.n();
   if (list.empty()) return "the list is empty";

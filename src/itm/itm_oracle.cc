@@ -169,6 +169,8 @@ std::optional<ContentionConflict> oracle_contention(const ShortestPathLists& lis
     for (int i = 0; permutation && i < n; ++i) permutation = sorted[static_cast<size_t>(i)] == i;
     TC_CHECK(permutation, "oracle_contention: the order is not a permutation of the nodes");
   }
+  // Deliberate twin of src/itm/itm_checks.cc:check_contention_free: an independent re-derivation
+  // over the explicit path lists, so that it can judge the fast check.
   const bool touching = reading == Contention::kSharedEndpoint;
   // The messages in check_contention_free's order: w at position p, then x, y, z at the offsets
   // i < j < k after it (touching: i <= j < k <= n, offset n being w again), the same two nodes
@@ -203,6 +205,8 @@ std::string to_string(const ContentionConflict& c) {
 // ---------------------------------------------------------------------------------------------
 // Broadcast
 
+// Deliberate twin of src/itm/itm_checks.cc:check_broadcast: an independent re-derivation over the
+// explicit path lists, so that it can judge the fast check.
 Violation oracle_broadcast(const ShortestPathLists& lists, const std::vector<int>& list, const Rounds& rounds) {
   const int n = lists.n();
   auto in_range = [n](int v) { return v >= 0 && v < n; };

@@ -63,6 +63,8 @@ DeadlockWitness StaticPerNodeWitness() {
 
 // ---------------------------------------------------------------------------------------------
 
+// Deliberate twin of src/routing/deadlock_test.cc:DynamicRoutingWithLinkBuffersDeadlocksOnlyWhenAWholeThreeCubeIsFull:
+// the same witness checks, each stating its own model's expected deadlock.
 TEST(DeadlockSearch, PerNodeStaticRoutingDeadlocksWithTwoMessagesOnAdjacentNodes) {
   const Network net = Q(3);
   const auto r = search_deadlock(net, Model(Routing::kStatic, BufferModel::kPerNode, 1), quick_deadlock_limits());
@@ -164,6 +166,8 @@ TEST(DeadlockSearch, DynamicRoutingWithLinkBuffersDeadlocksOnlyWhenAWholeThreeCu
   EXPECT_EQ(q2.verdict, DeadlockVerdict::kNoneUpToLimit) << q2.scope;
   EXPECT_TRUE(q2.every_message_count);
 
+  // Deliberate twin of src/routing/deadlock_test.cc:PerNodeStaticRoutingDeadlocksWithTwoMessagesOnAdjacentNodes:
+  // the same witness checks, each stating its own model's expected deadlock.
   const Network net = Q(3);
   const auto r = search_deadlock(net, Model(Routing::kDynamic, BufferModel::kPerLink, 1), quick_deadlock_limits());
   ASSERT_EQ(r.verdict, DeadlockVerdict::kFound) << r.scope;

@@ -39,6 +39,8 @@ Result<StudyResult> run_study(const Network& net, const Workload& workload, cons
   study.workload_generator = workload.generator;
   study.messages = workload.num_messages();
   study.config = config;
+  // Deliberate twin of src/routing/study_test.cc:synthetic: the test builds its expected cases in
+  // this order by itself, so that a change here shows there.
   for (LinkKind k : {LinkKind::kBidirectional, LinkKind::kUnidirectional})
     for (Routing r : {Routing::kStatic, Routing::kDynamic})
       for (char s : kSchemes) {

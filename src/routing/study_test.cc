@@ -16,6 +16,8 @@ StudyResult synthetic(double st, double dy, double gain, char best = 'E', double
   s.network = "Q_8";
   s.workload = "synthetic";
   s.config.reps = 10;
+  // Deliberate twin of src/routing/study.cc:run_study: the expected 44 cases, built independently
+  // of the study in its order.
   for (LinkKind k : {LinkKind::kBidirectional, LinkKind::kUnidirectional})
     for (Routing r : {Routing::kStatic, Routing::kDynamic})
       for (char sc : kSchemes) {

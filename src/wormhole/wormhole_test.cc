@@ -56,6 +56,8 @@ TEST(Wormhole, LoneWormTakesHopsPlusLengthCycles) {
     }
 }
 
+// Deliberate twin of src/wormhole/wormhole_test.cc:BlockedWormCompressesIntoBuffers: the same ring set-up,
+// each test stating its own scenario's expected timing.
 TEST(Wormhole, ChannelHeldUntilTheTailPasses) {
   // Two worms from 0 to 2 on C8: the second may start only when the first's tail has left the
   // source (one injecting worm per node), and then follows it flit by flit.
@@ -77,6 +79,8 @@ TEST(Wormhole, ChannelHeldUntilTheTailPasses) {
   EXPECT_EQ(res->delivered_at[1], 5u + 5u);
 }
 
+// Deliberate twin of src/wormhole/wormhole_test.cc:ChannelHeldUntilTheTailPasses: the same ring set-up,
+// each test stating its own scenario's expected timing.
 TEST(Wormhole, BlockedWormCompressesIntoBuffers) {
   // Worm 0 (0 -> 3, 6 flits) is blocked at node 2 behind worm 1, which holds 2->3 while its long
   // body streams through; with B = 3, worm 0's flits pile up behind its header.
