@@ -257,9 +257,11 @@ Falsification Falsify(const std::string& id, const std::function<Violation(const
   return out;
 }
 
-// metacube.thm2.disjoint under `reading`.
+// metacube.thm2.disjoint under `reading`, by its own property (judge_alg4: a node other than s
+// and t on two paths' node sets; a pair whose paths are not k+m walks from s to t is no violation).
 Violation Thm2Disjoint(const std::string& reading, const McPair& c) {
-  return check_alg4(c.metacube(), c.s, c.t, Reading(reading), Thm2Part::kDisjoint);
+  const Judgement j = judge_alg4(c.metacube(), c.s, c.t, Reading(reading), Thm2Part::kDisjoint);
+  return j.applicable ? j.violation : std::nullopt;
 }
 
 // metacube.thm2.disjoint under `broken`, on the inputs where it holds under `paper`: a violation
