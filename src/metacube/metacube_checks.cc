@@ -161,11 +161,33 @@ Violation check_walks(const Metacube& mc, Node s, Node t, const std::vector<Path
   return std::nullopt;
 }
 
-Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
-  if (static_cast<int>(paths.size()) != mc.k() + mc.m())
-    return Judgement::not_applicable(fmt::format("{} paths, expected k + m = {}", paths.size(), mc.k() + mc.m()));
-  if (auto v = check_walks(mc, s, t, paths)) return Judgement::not_applicable(*v);
-  if (disjoint_paths_ok(mc, paths, s, t)) return std::nullopt;  // valid, simple and disjoint: the common case
+namespace {
+
+// The route a walk from s to t describes: the walk up to its first arrival at t (a message along
+// it has arrived there; what follows is not part of the route).
+Path route_until_t(const Path& p, Node t) {
+  Path r;
+  for (const Node& u : p.nodes) {
+    r.nodes.push_back(u);
+    if (u == t && r.nodes.size() > 1) break;
+  }
+  return r;
+}
+
+std::vector<Path> routes_until_t(const std::vector<Path>& paths, Node t) {
+  std::vector<Path> out;
+  for (const Path& p : paths) out.push_back(route_until_t(p, t));
+  return out;
+}
+
+}  // namespace
+
+Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::vector<Path>& walks) {
+  if (static_cast<int>(walks.size()) != mc.k() + mc.m())
+    return Judgement::not_applicable(fmt::format("{} paths, expected k + m = {}", walks.size(), mc.k() + mc.m()));
+  if (auto v = check_walks(mc, s, t, walks)) return Judgement::not_applicable(*v);
+  if (disjoint_paths_ok(mc, walks, s, t)) return std::nullopt;  // valid, simple and disjoint: the common case
+  const std::vector<Path> paths = routes_until_t(walks, t);
   // Each path as s, its distinct nodes other than s and t in order of first visit, t.
   std::vector<Path> reduced;
   bool any_repeat = false;
@@ -185,14 +207,17 @@ Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::
     reduced.push_back(std::move(r));
   }
   if (auto v = check_internally_node_disjoint(reduced))
-    return Violation{fmt::format("{}{}", *v, any_repeat ? " (judged on the paths' node sets less s and t: some path repeats a node)" : "")};
+    return Violation{fmt::format("{}{}", *v,
+                                 any_repeat ? " (judged on the routes' node sets less s and t, each route cut at its "
+                                              "first arrival at t: some path repeats a node)"
+                                            : "")};
   return std::nullopt;
 }
 
-Judgement judge_fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
-  if (auto v = check_walks(mc, s, t, paths)) return Judgement::not_applicable(*v);
-  if (paths.empty()) return Judgement::not_applicable("no path");
-  return fault_cut(mc, s, t, paths);
+Judgement judge_fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& walks) {
+  if (auto v = check_walks(mc, s, t, walks)) return Judgement::not_applicable(*v);
+  if (walks.empty()) return Judgement::not_applicable("no path");
+  return fault_cut(mc, s, t, routes_until_t(walks, t));
 }
 
 namespace {

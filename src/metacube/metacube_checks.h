@@ -58,13 +58,16 @@ struct Judgement {
 // failure) still passes through a definite set of nodes.
 Violation check_walks(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
 // metacube.thm2.disjoint by its own property, on what stays meaningful when a path is not simple:
-// two paths whose node sets, less s and t, meet. Each path is reduced to s, its distinct nodes
-// other than s and t in order of first visit, t, and the reduced paths are judged by core's
-// check_internally_node_disjoint. Applicable when there are k+m paths and each is a walk from s
-// to t (check_walks); otherwise not applicable (thm2.valid's failure, not this claim's).
+// two routes whose node sets, less s and t, meet. A walk's route is the walk up to its first
+// arrival at t (a message along it has arrived; a walk that overshoots t and comes back is
+// thm2.valid's failure, not this claim's). Each route is reduced to s, its distinct nodes other
+// than s and t in order of first visit, t, and the reduced routes are judged by core's
+// check_internally_node_disjoint (positions in its message are in the reduced routes).
+// Applicable when there are k+m paths and each is a walk from s to t (check_walks); otherwise not
+// applicable.
 Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
 // Fault tolerance by its own property: a set of at most k+m-1 nodes other than s and t that meets
-// every constructed path (as a walk: its node set). Applicable when each path is a walk from s to
+// every constructed route (each walk up to its first arrival at t: its node set). Applicable when each path is a walk from s to
 // t (check_walks); the exact hitting-set search of check_fault_tolerance.
 Judgement judge_fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
 // Run Algorithm 4 and judge part `part` by its own property: kDisjoint by judge_thm2_shared_node,
