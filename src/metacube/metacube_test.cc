@@ -309,6 +309,18 @@ TEST(OwnProperty, SharedNodeAcceptsADisjointSetAndARepeatingButDisjointOne) {
   EXPECT_EQ(j.violation, std::nullopt);
 }
 
+// Algorithm 4 as printed at MC(1,1), s = 000, t = 011: P_0 reaches t, overshoots to 111 and comes
+// back. Its route ends at its first arrival at t, so it shares nothing with P_1 (thm2.valid's
+// failure only), and no single fault cuts both routes.
+TEST(OwnProperty, AWalkThatOvershootsTIsJudgedUpToItsFirstArrival) {
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  const auto overshoot = Walks(mc, {{"000", "100", "110", "010", "011", "111", "011"}, {"000", "001", "101", "111", "011"}});
+  EXPECT_TRUE(check_thm2_disjoint(mc, s, t, overshoot).has_value());
+  EXPECT_EQ(judge_thm2_shared_node(mc, s, t, overshoot).violation, std::nullopt);
+  EXPECT_EQ(judge_fault_cut(mc, s, t, overshoot).violation, std::nullopt);
+}
+
 TEST(OwnProperty, SharedNodeRejectsPathsMeetingOutsideTheEndpoints) {  // negative control
   const Metacube mc = MC(1, 1);
   const Node s = A(mc, "000"), t = A(mc, "011");
