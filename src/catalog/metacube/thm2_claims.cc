@@ -207,7 +207,8 @@ Violation combined_check(const Metacube& mc, Node s, Node t) {
                      mc.class_distance(s, t), step, bound);
 }
 
-MethodResult combined_method(const RunContext&) {
+MethodResult combined_method(const RunContext& ctx) {
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);  // not split: shard 1
   MethodResult result;
   result.method = Method::kExhaustive;
   std::vector<KM> all;
