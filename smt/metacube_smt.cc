@@ -288,6 +288,39 @@ MethodResult alg4_smt_method_result(int k, int m, const std::string& reading, Th
   return refuted(base, mc, s, t, *v, alg4_witness(*options, mc, s, t), smt.minimized);
 }
 
+namespace {
+
+// metacube.thm2.disjoint by its own property. The encoding decides "valid and internally
+// disjoint" (a path that repeats a node counts as a violation), so unsat still proves the claim;
+// a model is confirmed by metacube::judge_alg4 (a shared node on the paths' node sets less s and
+// t). A model that shows no shared node (only thm2.valid's failure) leaves this metacube
+// inconclusive for the claim, never refuted: the solver's first violation is not this claim's.
+MethodResult alg4_disjoint_own_smt_method_result(int k, int m, const std::string& reading, const SolverLimits& limits) {
+  MethodResult r = alg4_smt_method_result(k, m, reading, Thm2Part::kDisjoint, limits);
+  if (r.outcome != Outcome::kRefuted || !r.counterexample) return r;
+  const Metacube mc = make_mc(k, m, "alg4_disjoint_own_smt_method_result");
+  const auto s = parse_node(r.counterexample->input.at("s").get<std::string>(), mc.width());
+  const auto t = parse_node(r.counterexample->input.at("t").get<std::string>(), mc.width());
+  if (!s || !t) return disagreement(r, "the model's s, t do not parse");
+  const metacube::Judgement j = metacube::judge_alg4(mc, *s, *t, *metacube::options_for_reading(reading), Thm2Part::kDisjoint);
+  if (j.applicable && j.violation) {
+    r.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), *s, *t, *j.violation);
+    r.counterexample->violation = *j.violation;
+    return r;
+  }
+  MethodResult out;
+  out.method = Method::kSmt;
+  out.scope = r.scope;
+  out.outcome = Outcome::kInconclusive;
+  out.detail = fmt::format("{}: the encoding (valid and disjoint) has the model s = {}, t = {}, whose paths share no "
+                           "node other than s and t ({}): not this claim's violation; the SMT method decides only "
+                           "metacubes where the conjunction holds",
+                           mc.name(), *s, *t, j.applicable ? "a path repeats a node" : j.why_not);
+  return out;
+}
+
+}  // namespace
+
 MethodResult alg4_commutes_smt_method_result(int k, int m, const std::string& reading, const SolverLimits& limits) {
   const std::string scope_text = fmt::format(
       "{}, every s != t and class-zero a (bit-vector proof per class split, rlimit {}{})", mc_name(k, m),
@@ -339,7 +372,8 @@ void attach_metacube_smt(claims::Registry& registry) {
   for (const std::string reading : {"paper", "paper-keybit-example4"}) {
     for (const auto& [id, part] : parts)
       attach(registry, id, reading, "every s != t", [reading, part](int k, int m, const SolverLimits& limits) {
-        return alg4_smt_method_result(k, m, reading, part, limits);
+        return part == Thm2Part::kDisjoint ? alg4_disjoint_own_smt_method_result(k, m, reading, limits)
+                                           : alg4_smt_method_result(k, m, reading, part, limits);
       });
     attach(registry, "metacube.symmetry.alg4_commutes", reading, "every s != t and class-zero a",
            [reading](int k, int m, const SolverLimits& limits) {

@@ -118,8 +118,11 @@ bool can_hit_all(const std::vector<std::vector<Node>>& sets, size_t first_unhit,
 
 }  // namespace
 
-Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
-  if (auto v = check_thm2_valid(mc, s, t, paths)) return v;
+namespace {
+
+// A set of at most k+m-1 nodes other than s and t meeting every path's node set: the violation,
+// or nullopt when there is none. The paths' hops are not looked at.
+Violation fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
   std::vector<std::vector<Node>> internal;
   for (const Path& p : paths) {
     std::vector<Node> in;
@@ -141,6 +144,80 @@ Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::v
                        fmt::join(names, ", "), budget);
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  if (auto v = check_thm2_valid(mc, s, t, paths)) return v;
+  return fault_cut(mc, s, t, paths);
+}
+
+Violation check_walks(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (auto v = check_path_valid(mc, paths[i])) return fmt::format("P_{}: {}", i, *v);
+    if (auto v = check_endpoints(paths[i], s, t)) return fmt::format("P_{}: {}", i, *v);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// The route a walk from s to t describes: the walk up to its first arrival at t (a message along
+// it has arrived there; what follows is not part of the route).
+Path route_until_t(const Path& p, Node t) {
+  Path r;
+  for (const Node& u : p.nodes) {
+    r.nodes.push_back(u);
+    if (u == t && r.nodes.size() > 1) break;
+  }
+  return r;
+}
+
+std::vector<Path> routes_until_t(const std::vector<Path>& paths, Node t) {
+  std::vector<Path> out;
+  for (const Path& p : paths) out.push_back(route_until_t(p, t));
+  return out;
+}
+
+}  // namespace
+
+Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::vector<Path>& walks) {
+  if (static_cast<int>(walks.size()) != mc.k() + mc.m())
+    return Judgement::not_applicable(fmt::format("{} paths, expected k + m = {}", walks.size(), mc.k() + mc.m()));
+  if (auto v = check_walks(mc, s, t, walks)) return Judgement::not_applicable(*v);
+  if (disjoint_paths_ok(mc, walks, s, t)) return std::nullopt;  // valid, simple and disjoint: the common case
+  const std::vector<Path> paths = routes_until_t(walks, t);
+  // Each path as s, its distinct nodes other than s and t in order of first visit, t.
+  std::vector<Path> reduced;
+  bool any_repeat = false;
+  for (const Path& p : paths) {
+    Path r;
+    r.nodes.push_back(s);
+    std::set<Node> seen;
+    for (size_t q = 1; q + 1 < p.nodes.size(); ++q) {
+      const Node u = p.nodes[q];
+      if (u == s || u == t || !seen.insert(u).second) {
+        any_repeat = true;
+        continue;
+      }
+      r.nodes.push_back(u);
+    }
+    r.nodes.push_back(t);
+    reduced.push_back(std::move(r));
+  }
+  if (auto v = check_internally_node_disjoint(reduced))
+    return Violation{fmt::format("{}{}", *v,
+                                 any_repeat ? " (judged on the routes' node sets less s and t, each route cut at its "
+                                              "first arrival at t: some path repeats a node)"
+                                            : "")};
+  return std::nullopt;
+}
+
+Judgement judge_fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& walks) {
+  if (auto v = check_walks(mc, s, t, walks)) return Judgement::not_applicable(*v);
+  if (walks.empty()) return Judgement::not_applicable("no path");
+  return fault_cut(mc, s, t, routes_until_t(walks, t));
 }
 
 namespace {
@@ -184,6 +261,23 @@ Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& opti
   thread_local Alg4Result r;
   metacube_disjoint_paths_into(mc, s, t, quiet, r);
   return check_part(mc, s, t, r.paths, part);
+}
+
+Judgement judge_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part) {
+  if (part != Thm2Part::kDisjoint && part != Thm2Part::kFaultTolerance) return check_alg4(mc, s, t, options, part);
+  if (part == Thm2Part::kDisjoint && !options.repair) {
+    // The sweeps' fast path: a valid, simple, disjoint set needs no copy.
+    thread_local PathBlock block;
+    metacube_disjoint_paths_block(mc, s, t, options, block);
+    if (static_cast<int>(block.size()) == mc.k() + mc.m() && disjoint_paths_ok(mc, block, s, t)) return std::nullopt;
+    const std::vector<Path> paths = block.to_paths();
+    return judge_thm2_shared_node(mc, s, t, paths);
+  }
+  Alg4Options quiet = options;
+  quiet.record_notes = false;
+  thread_local Alg4Result r;
+  metacube_disjoint_paths_into(mc, s, t, quiet, r);
+  return part == Thm2Part::kDisjoint ? judge_thm2_shared_node(mc, s, t, r.paths) : judge_fault_cut(mc, s, t, r.paths);
 }
 
 Node translate(Node u, Node a) { return Node{u.bits ^ a.bits, u.width}; }

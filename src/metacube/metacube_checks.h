@@ -3,7 +3,10 @@
 // random, SMT model confirmation, corpus replay, benchmarks).
 #pragma once
 
+#include <optional>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/checks.h"
@@ -31,6 +34,45 @@ Violation check_fault_tolerance(const Metacube& mc, Node s, Node t, const std::v
 // Run Algorithm 4 with `options` and apply one of the checks above.
 enum class Thm2Part { kValid, kDisjoint, kLength, kCaseBound, kFaultTolerance };
 Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part);
+
+// A claim's judgement of one input: whether its premise applied (the objects it speaks of exist)
+// and, if it did, the violation of the claim's own property. Converts from a Violation (premise
+// applies).
+struct Judgement {
+  Violation violation;
+  bool applicable = true;
+  std::string why_not;  // when !applicable: why the premise did not apply
+  Judgement() = default;
+  Judgement(Violation v) : violation(std::move(v)) {}  // NOLINT(google-explicit-constructor)
+  Judgement(std::nullopt_t) {}                          // NOLINT(google-explicit-constructor)
+  static Judgement not_applicable(std::string why) {
+    Judgement j;
+    j.applicable = false;
+    j.why_not = std::move(why);
+    return j;
+  }
+};
+
+// The premise of the disjointness and fault-tolerance claims judged as walks: every path is a
+// walk of MC(k, m) (each hop an edge) from s to t. A walk that repeats a node (thm2.valid's
+// failure) still passes through a definite set of nodes.
+Violation check_walks(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// metacube.thm2.disjoint by its own property, on what stays meaningful when a path is not simple:
+// two routes whose node sets, less s and t, meet. A walk's route is the walk up to its first
+// arrival at t (a message along it has arrived; a walk that overshoots t and comes back is
+// thm2.valid's failure, not this claim's). Each route is reduced to s, its distinct nodes other
+// than s and t in order of first visit, t, and the reduced routes are judged by core's
+// check_internally_node_disjoint (positions in its message are in the reduced routes).
+// Applicable when there are k+m paths and each is a walk from s to t (check_walks); otherwise not
+// applicable.
+Judgement judge_thm2_shared_node(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// Fault tolerance by its own property: a set of at most k+m-1 nodes other than s and t that meets
+// every constructed route (each walk up to its first arrival at t: its node set). Applicable when each path is a walk from s to
+// t (check_walks); the exact hitting-set search of check_fault_tolerance.
+Judgement judge_fault_cut(const Metacube& mc, Node s, Node t, const std::vector<Path>& paths);
+// Run Algorithm 4 and judge part `part` by its own property: kDisjoint by judge_thm2_shared_node,
+// kFaultTolerance by judge_fault_cut, the others as check_alg4 (always applicable).
+Judgement judge_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part);
 
 // Translation by a class-zero address a (class field 0): u -> u XOR a.
 Node translate(Node u, Node a);

@@ -277,5 +277,87 @@ TEST(Algorithm4Choices, EveryChoiceIsEnumerated) {
   EXPECT_EQ(all_choices(MC(3, 3), {}).size(), 36u);  // 2 orders x 3 local_hc x 2 exchanges x 3 keys
 }
 
+// ---- Each claim by its own property (judge_thm2_shared_node, judge_fault_cut) ----------------
+// MC(1,1) is an 8-cycle; s = 000, t = 011: the two paths 000-001-101-111-011 and
+// 000-100-110-010-011 are the only simple ones.
+
+std::vector<Path> Walks(const Metacube& mc, const std::vector<std::vector<std::string>>& texts) {
+  std::vector<Path> out;
+  for (const auto& nodes : texts) {
+    Path p;
+    for (const std::string& n : nodes) p.nodes.push_back(A(mc, n));
+    out.push_back(p);
+  }
+  return out;
+}
+
+TEST(OwnProperty, SharedNodeAcceptsADisjointSetAndARepeatingButDisjointOne) {
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  const auto good = Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "110", "010", "011"}});
+  EXPECT_EQ(judge_thm2_shared_node(mc, s, t, good).violation, std::nullopt);
+  EXPECT_TRUE(judge_thm2_shared_node(mc, s, t, good).applicable);
+  // P_1 repeats 100 and 110 (thm2.valid's failure) but meets P_0 nowhere: not this claim's.
+  const auto repeating =
+      Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "110", "100", "110", "010", "011"}});
+  EXPECT_TRUE(check_thm2_disjoint(mc, s, t, repeating).has_value());
+  const Judgement j = judge_thm2_shared_node(mc, s, t, repeating);
+  EXPECT_TRUE(j.applicable);
+  EXPECT_EQ(j.violation, std::nullopt);
+}
+
+// Algorithm 4 as printed at MC(1,1), s = 000, t = 011: P_0 reaches t, overshoots to 111 and comes
+// back. Its route ends at its first arrival at t, so it shares nothing with P_1 (thm2.valid's
+// failure only), and no single fault cuts both routes.
+TEST(OwnProperty, AWalkThatOvershootsTIsJudgedUpToItsFirstArrival) {
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  const auto overshoot = Walks(mc, {{"000", "100", "110", "010", "011", "111", "011"}, {"000", "001", "101", "111", "011"}});
+  EXPECT_TRUE(check_thm2_disjoint(mc, s, t, overshoot).has_value());
+  EXPECT_EQ(judge_thm2_shared_node(mc, s, t, overshoot).violation, std::nullopt);
+  EXPECT_EQ(judge_fault_cut(mc, s, t, overshoot).violation, std::nullopt);
+}
+
+TEST(OwnProperty, SharedNodeRejectsPathsMeetingOutsideTheEndpoints) {  // negative control
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  // P_1 goes back through s and then along P_0: it shares 001, 101 and 111 with P_0.
+  const auto bad =
+      Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "000", "001", "101", "111", "011"}});
+  const Judgement j = judge_thm2_shared_node(mc, s, t, bad);
+  EXPECT_TRUE(j.applicable);
+  ASSERT_TRUE(j.violation.has_value());
+  EXPECT_THAT(*j.violation, ::testing::HasSubstr("share node 001"));
+}
+
+TEST(OwnProperty, SharedNodeIsNotApplicableToAnInvalidHopOrAWrongCount) {
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  // 100 -> 101 flips M[0] in class 1: not an edge.
+  const auto invalid = Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "101", "111", "011"}});
+  EXPECT_FALSE(judge_thm2_shared_node(mc, s, t, invalid).applicable);
+  EXPECT_FALSE(judge_fault_cut(mc, s, t, invalid).applicable);
+  const auto one = Walks(mc, {{"000", "001", "101", "111", "011"}});
+  EXPECT_FALSE(judge_thm2_shared_node(mc, s, t, one).applicable);
+}
+
+TEST(OwnProperty, FaultCutFindsOneNodeOnEveryWalkAndNoneOnDisjointPaths) {
+  const Metacube mc = MC(1, 1);  // k + m - 1 = 1 fault
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  const auto good = Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "110", "010", "011"}});
+  EXPECT_EQ(judge_fault_cut(mc, s, t, good).violation, std::nullopt);
+  // Negative control: both walks pass through 001, so one fault cuts them.
+  const auto bad =
+      Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "000", "001", "101", "111", "011"}});
+  const Judgement j = judge_fault_cut(mc, s, t, bad);
+  EXPECT_TRUE(j.applicable);
+  ASSERT_TRUE(j.violation.has_value());
+  EXPECT_THAT(*j.violation, ::testing::HasSubstr("meet every constructed path"));
+  // A repeating but disjoint walk is still cut by no single fault.
+  const auto repeating =
+      Walks(mc, {{"000", "001", "101", "111", "011"}, {"000", "100", "110", "100", "110", "010", "011"}});
+  EXPECT_EQ(judge_fault_cut(mc, s, t, repeating).violation, std::nullopt);
+}
+
 }  // namespace
 }  // namespace topocheck::metacube

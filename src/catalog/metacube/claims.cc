@@ -13,6 +13,7 @@ void register_metacube_claims(Registry& registry) {
   add_thm1_claims(registry);
   add_alg1_claims(registry);
   add_thm2_claims(registry);
+  add_thm2_proof_claims(registry);
   add_symmetry_claims(registry);
   add_connectivity_claims(registry);
   add_optimality_claims(registry);

@@ -4,6 +4,8 @@
 #include <climits>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "core/status.h"
 
 namespace topocheck::claims {
@@ -377,6 +379,13 @@ MinMaxDisjointPaths MinMaxPathsOracle::solve(uint64_t s64, uint64_t t64, int cou
       return out;
     }
   }
+}
+
+Violation check_bound_attainable(const MinMaxDisjointPaths& oracle, int bound) {
+  if (!oracle.optimum || *oracle.optimum <= bound) return std::nullopt;
+  return fmt::format("L* = {} > H(s,t) + 2^k + m + 5 = {}: no {} internally node-disjoint s-t paths all fit Theorem 2's "
+                     "bound",
+                     *oracle.optimum, bound, oracle.count);
 }
 
 }  // namespace topocheck::claims

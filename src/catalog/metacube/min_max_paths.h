@@ -31,6 +31,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/checks.h"
 #include "core/graph.h"
 
 namespace topocheck::claims {
@@ -62,5 +63,12 @@ class MinMaxPathsOracle {
   MinCostDisjointPaths min_cost_;
   bool bipartite_ = true;  // then every s-t path has the parity of d(s, t)
 };
+
+// metacube.thm2.optimality's own property at one pair: Theorem 2's length bound is attainable,
+// L*(s, t) <= bound (bound = H(s,t) + 2^k + m + 5). A violation when the decided optimum exceeds
+// the bound (then no set of k+m disjoint s-t paths fits the bound, whatever the construction);
+// nullopt when it does not or when the optimum is undecided (the caller reports that as
+// inconclusive). The verdict depends on L* alone: a wrong L* above the bound fails it.
+Violation check_bound_attainable(const MinMaxDisjointPaths& oracle, int bound);
 
 }  // namespace topocheck::claims

@@ -166,5 +166,26 @@ TEST(MinTotalLengthDisjointPaths, FindsCheapestSetAndRespectsAllowed) {
   EXPECT_EQ(adjacent.total_length, 1 + 3 * 3);
 }
 
+// metacube.thm2.optimality's own property depends on L*: a wrong L* above the bound is rejected
+// (negative control), the oracle's true L* on an MC(1,1) pair and an L* at the bound are accepted,
+// and an undecided L* is no violation (the method reports it as inconclusive).
+TEST(BoundAttainable, DependsOnTheOptimum) {
+  const metacube::Metacube mc = metacube::Metacube::make(1, 1).value();
+  const UndirectedGraph g = materialize(mc);
+  MinMaxPathsOracle oracle(g);
+  const Node s = mc.node_at(0), t = mc.node_at(5);
+  const int bound = hamming(s, t) + mc.h() + mc.m() + 5;
+  MinMaxDisjointPaths solved = oracle.solve(mc.index_of(s), mc.index_of(t), mc.degree());
+  ASSERT_TRUE(solved.optimum.has_value());
+  EXPECT_EQ(check_bound_attainable(solved, bound), std::nullopt);
+  MinMaxDisjointPaths wrong = solved;
+  wrong.optimum = bound + 1;  // a wrong L*: the check must fail
+  EXPECT_TRUE(check_bound_attainable(wrong, bound).has_value());
+  wrong.optimum = bound;
+  EXPECT_EQ(check_bound_attainable(wrong, bound), std::nullopt);
+  wrong.optimum.reset();
+  EXPECT_EQ(check_bound_attainable(wrong, bound), std::nullopt);
+}
+
 }  // namespace
 }  // namespace topocheck::claims

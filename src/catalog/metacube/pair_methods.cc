@@ -26,7 +26,10 @@ CaseFn mc_pair_case_fn(PairCheck check, PairWitness witness) {
   return [check, witness](const json& params, const json& input) -> Result<CaseCheck> {
     auto in = parse_mc_pair(params, input);
     if (!in) return in.error();
-    return CaseCheck{check(in->mc, in->s, in->t), witness(in->mc, in->s, in->t)};
+    const PairVerdict v = check(in->mc, in->s, in->t);
+    json w = witness(in->mc, in->s, in->t);
+    if (!v.applicable) w["not_applicable"] = v.why_not;  // the premise does not apply: no violation
+    return CaseCheck{v.applicable ? v.violation : std::nullopt, std::move(w)};
   };
 }
 
@@ -72,6 +75,7 @@ MethodResult exhaustive_mc_sweep(const RunContext& ctx, const std::vector<SweepP
   }
   const auto [first, last] = ctx.shard ? ctx.shard->range(total) : std::pair<uint64_t, uint64_t>{0, total};
   if (ctx.shard) result.shard = fmt::format("{}, pairs [{}, {}) of {}", ctx.shard->to_string(), first, last, total);
+  uint64_t applicable = 0;  // pairs on which the claim's premise applied
   uint64_t offset = 0;  // position of the part's first pair in the whole sequence
   for (size_t k = 0; k < parts.size(); offset += sized[k].pairs, ++k) {
     const Metacube& mc = sized[k].mc;
@@ -86,15 +90,20 @@ MethodResult exhaustive_mc_sweep(const RunContext& ctx, const std::vector<SweepP
       const Node s = mc.node_at((p / size) << source_shift), t = mc.node_at(p % size);
       if (s == t) continue;
       ++result.cases;
-      if (auto v = check(mc, s, t)) {
+      const PairVerdict v = check(mc, s, t);
+      if (!v.applicable) continue;
+      ++applicable;
+      if (v.violation) {
         result.outcome = Outcome::kRefuted;
-        result.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), s, t, *v);
-        result.counterexample = mc_pair_counterexample(mc, s, t, *v, witness(mc, s, t));
+        result.applicable = applicable;
+        result.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), s, t, *v.violation);
+        result.counterexample = mc_pair_counterexample(mc, s, t, *v.violation, witness(mc, s, t));
         result.counterexample->minimized = true;
         return result;
       }
     }
   }
+  result.applicable = applicable;
   result.outcome = Outcome::kHolds;
   return result;
 }
@@ -110,9 +119,15 @@ MethodResult random_mc_pairs(const RunContext& ctx, int max_k, int cases, const 
   spec.cases = cases;
   spec.scope = fmt::format("MC(k,m) with k = 1..{} and up to {} address bits{}, s != t (gen::metacube_pair)", max_k,
                            scope::kRandomMaxBits, note);
+  // Applicable pairs: counted per call of spec.check, which is once per case unless a failure is
+  // shrunk (the count is reported only when the method holds, when no shrinking happened).
+  uint64_t applicable = 0;
   spec.check = [&](const metacube::McPair& p) -> std::optional<Counterexample> {
     const Metacube mc = p.metacube();
-    if (auto v = check(mc, p.s, p.t)) return mc_pair_counterexample(mc, p.s, p.t, *v, witness(mc, p.s, p.t));
+    const PairVerdict v = check(mc, p.s, p.t);
+    if (!v.applicable) return std::nullopt;
+    ++applicable;
+    if (v.violation) return mc_pair_counterexample(mc, p.s, p.t, *v.violation, witness(mc, p.s, p.t));
     return std::nullopt;
   };
   spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
@@ -125,6 +140,7 @@ MethodResult random_mc_pairs(const RunContext& ctx, int max_k, int cases, const 
     return exhaustive_mc_pairs(quiet, below, check, witness).counterexample;
   };
   MethodResult result = run_random(ctx, spec);
+  if (result.outcome == Outcome::kHolds) result.applicable = applicable;
   if (result.counterexample) {  // in the exhaustive method's words: "MC(1,1): s = 000, t = 010: ..."
     const Counterexample& cx = *result.counterexample;
     result.detail = fmt::format("MC({},{}): s = {}, t = {}: {}", cx.params.at("k").get<int>(),

@@ -17,12 +17,17 @@
 #include "claims/claim.h"
 #include "metacube/disjoint.h"
 #include "metacube/metacube.h"
+#include "metacube/metacube_checks.h"
 
 namespace topocheck::claims::metacube_parts {
 
 using metacube_scope::KM;
 
-using PairCheck = std::function<Violation(const metacube::Metacube&, Node, Node)>;
+// A check's judgement of one pair: the violation, and whether the claim's premise applied to it
+// (metacube::Judgement; a Violation converts to an applicable judgement). The sweeps count the
+// applicable pairs (MethodResult::applicable) and skip the others.
+using PairVerdict = metacube::Judgement;
+using PairCheck = std::function<PairVerdict(const metacube::Metacube&, Node, Node)>;
 using PairWitness = std::function<nlohmann::json(const metacube::Metacube&, Node, Node)>;
 
 // One metacube of an exhaustive sweep: every source, or (`reduced`) only the sources with zero M

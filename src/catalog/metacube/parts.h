@@ -15,6 +15,7 @@ void add_example_claims(Registry& registry);       // section2_claims.cc: metacu
 void add_thm1_claims(Registry& registry);          // section2_claims.cc: metacube.thm1.*
 void add_alg1_claims(Registry& registry);          // section2_claims.cc: metacube.alg1.route
 void add_thm2_claims(Registry& registry);          // thm2_claims.cc: metacube.thm2.* (but optimality)
+void add_thm2_proof_claims(Registry& registry);    // thm2_claims.cc: metacube.thm2.proof.*
 void add_symmetry_claims(Registry& registry);      // thm2_claims.cc: metacube.symmetry.*
 void add_connectivity_claims(Registry& registry);  // oracle_claims.cc: metacube.connectivity
 void add_optimality_claims(Registry& registry);    // oracle_claims.cc: metacube.thm2.optimality

@@ -140,7 +140,7 @@ MethodResult thm2_random(const RunContext& ctx, const PairCheck& check, const Pa
 // thm2_exhaustive and thm2_random.
 Reading thm2_reading(const std::string& reading, metacube::Thm2Part part) {
   const metacube::Alg4Options o = *metacube::options_for_reading(reading);
-  const PairCheck check = [o, part](const Metacube& mc, Node s, Node t) { return metacube::check_alg4(mc, s, t, o, part); };
+  const PairCheck check = [o, part](const Metacube& mc, Node s, Node t) { return metacube::judge_alg4(mc, s, t, o, part); };
   const PairWitness witness = [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); };
   Reading r = pair_reading(reading, thm2_description(reading), check, witness);
   r.methods.clear();
@@ -159,6 +159,87 @@ void add_thm2_claim(Registry& registry, const std::string& id, const std::string
   std::vector<Reading> readings;
   for (const std::string& reading : metacube::reading_names()) readings.push_back(thm2_reading(reading, part));
   registry.add(Claim::make(kPaper, id, location, statement, std::move(readings)));
+}
+
+// ---- The proof of Theorem 2, step by step ------------------------------------------------------
+
+// "The length of the longest path (s -> t) in the first case is H(s,t) + 6 [...] in the second
+// case is H(s,t) + 2^k + 4. Similarly, the longest length of the paths (s -> t) in the third case
+// is H(s,t) + 2^k + 4 + max{|Z_i|} <= H(s,t) + 2^k + m + 5." (proof of Theorem 2, last paragraph)
+// Each case's bound is a claim about Algorithm 4's paths whose premise is the case: a pair of
+// another case is not applicable (counted apart).
+Reading proof_case_reading(const std::string& reading, int case_number) {
+  const metacube::Alg4Options o = *metacube::options_for_reading(reading);
+  const PairCheck check = [o, case_number](const Metacube& mc, Node s, Node t) -> PairVerdict {
+    const int c = metacube::alg4_case(mc, s, t);
+    if (c != case_number)
+      return PairVerdict::not_applicable(fmt::format("Algorithm 4's case {}, not {}", c, case_number));
+    return metacube::check_alg4(mc, s, t, o, metacube::Thm2Part::kCaseBound);
+  };
+  const PairWitness witness = [o](const Metacube& mc, Node s, Node t) { return alg4_witness(o, mc, s, t); };
+  Reading r = pair_reading(reading,
+                           fmt::format("The pairs of Algorithm 4's case {} only (the others are not applicable), "
+                                       "every path at most the case's bound (\"is\" read as \"at most\", as the "
+                                       "proof uses it). Algorithm 4 read as: {}",
+                                       case_number, thm2_description(reading)),
+                           check, witness);
+  r.methods.clear();
+  r.methods.emplace_back(Method::kExhaustive, [check, witness, reading](const RunContext& ctx) {
+    return thm2_exhaustive(ctx, check, witness, reading);
+  });
+  r.methods.emplace_back(Method::kRandom, [check, witness, reading](const RunContext& ctx) {
+    return thm2_random(ctx, check, witness, reading);
+  });
+  return r;
+}
+
+// The combining step: every case's bound is within Theorem 2's, case_bound(s, t) <= H(s,t) + 2^k
+// + m + 5. Both sides depend on (s, t) only through H(s, t) (which cancels), Algorithm 4's case
+// and, in case 2, the class distance d = H_k(s, t) (max|Z_i| = d + 1 if d < k, else d - 1: Algorithm
+// 2's lengths in the k-cube). So one pair per (case, d) decides a metacube: s = 0, t = 1 (case 0),
+// t = 2^m (bit 0 of M[1]: case 1) and t = the class 2^d - 1 with zero M fields (case 2, d =
+// 1..k); every MC(k, m) with k = 1..5 and at most 63 address bits, in sweep order.
+Violation combined_check(const Metacube& mc, Node s, Node t) {
+  const int bound = hamming(s, t) + mc.h() + mc.m() + 5;
+  const int step = metacube::case_bound(mc, s, t);
+  if (step <= bound) return std::nullopt;
+  return fmt::format("case {} (H_k(s,t) = {}): the case bound {} > H(s,t) + 2^k + m + 5 = {}", metacube::alg4_case(mc, s, t),
+                     mc.class_distance(s, t), step, bound);
+}
+
+MethodResult combined_method(const RunContext& ctx) {
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);  // not split: shard 1
+  MethodResult result;
+  result.method = Method::kExhaustive;
+  std::vector<KM> all;
+  for (int k = 1; k <= 5; ++k)
+    for (int m = 1; m * (1 << k) + k <= scope::kRandomMaxBits; ++m) all.push_back({k, m});
+  std::stable_sort(all.begin(), all.end(), [](KM a, KM b) {
+    return std::pair{a.second * (1 << a.first) + a.first, a.first} < std::pair{b.second * (1 << b.first) + b.first, b.first};
+  });
+  result.scope = fmt::format("every MC(k,m) with k = 1..5 and at most {} address bits ({} metacubes), one pair per "
+                             "case and class distance (the bounds depend on nothing else; H(s,t) cancels)",
+                             scope::kRandomMaxBits, all.size());
+  for (KM km : all) {
+    const Metacube mc = Metacube::make(km.first, km.second).value();
+    const Node s = mc.node_at(0);
+    std::vector<Node> targets{mc.node_at(1), mc.node_at(uint64_t{1} << mc.m())};
+    for (int d = 1; d <= mc.k(); ++d) targets.push_back(mc.with_class(s, (1 << d) - 1));
+    for (const Node t : targets) {
+      ++result.cases;
+      if (auto v = combined_check(mc, s, t)) {
+        result.outcome = Outcome::kRefuted;
+        result.detail = fmt::format("{}: s = {}, t = {}: {}", mc.name(), s, t, *v);
+        result.counterexample = mc_pair_counterexample(mc, s, t, *v, json{{"case", metacube::alg4_case(mc, s, t)},
+                                                                           {"case_bound", metacube::case_bound(mc, s, t)},
+                                                                           {"theorem_bound", hamming(s, t) + mc.h() + mc.m() + 5}});
+        result.counterexample->minimized = true;
+        return result;
+      }
+    }
+  }
+  result.outcome = Outcome::kHolds;
+  return result;
 }
 
 // ---- The symmetry the reduced sweeps rest on ----------------------------------------------------
@@ -243,15 +324,54 @@ void add_thm2_claims(Registry& registry) {
                  "Algorithm 4 builds k+m paths from s to t (each valid in MC(k,m) and simple), for any two distinct nodes.",
                  metacube::Thm2Part::kValid);
   add_thm2_claim(registry, "metacube.thm2.disjoint", "Section 3, Theorem 2",
-                 "The k+m paths of Algorithm 4 are disjoint (valid, simple, internally node-disjoint).",
+                 "The k+m paths of Algorithm 4 are disjoint: no node other than s and t lies on two of them. "
+                 "Judged by its own property on the paths' node sets less s and t (metacube::judge_thm2_shared_node): "
+                 "a path that repeats a node is thm2.valid's failure, not this claim's; a pair whose construction is "
+                 "not k+m walks from s to t is not applicable (counted apart).",
                  metacube::Thm2Part::kDisjoint);
   add_thm2_claim(registry, "metacube.thm2.length", "Section 3, Theorem 2",
                  "The paths are no longer than H(s,t) + 2^k + m + 5.", metacube::Thm2Part::kLength);
   add_thm2_claim(registry, "metacube.thm2.case_bound", "Section 3, proof of Theorem 2 (last paragraph)",
                  "Longest path: case 0 H+6; case 1 H+2^k+4; case 2 H+2^k+4+max|Z_i|.", metacube::Thm2Part::kCaseBound);
   add_thm2_claim(registry, "metacube.thm2.fault_tolerance", "Abstract and Section 4",
-                 "With at most k+m-1 faulty nodes (other than s, t) some constructed path avoids them all.",
+                 "With at most k+m-1 faulty nodes (other than s, t) some constructed path avoids them all. Refuted "
+                 "only by a set of at most k+m-1 nodes other than s and t meeting every constructed path, each taken "
+                 "as a walk (its node set; metacube::judge_fault_cut); a pair whose paths are not walks from s to t "
+                 "is not applicable (counted apart).",
                  metacube::Thm2Part::kFaultTolerance);
+}
+
+void add_thm2_proof_claims(Registry& registry) {
+  const char* where = "Section 3, proof of Theorem 2 (last paragraph)";
+  const std::pair<int, const char*> cases[] = {
+      {0, "In case 0 (C_s = C_t) the longest path is H(s,t) + 6 long: \"The length of the longest path (s -> t) in "
+          "the first case is H(s,t) + 6\"."},
+      {1, "In case 1 (C_s != C_t, c_s = c_t) the longest path is H(s,t) + 2^k + 4 long: \"The length of the longest "
+          "path (s -> t) in the second case is H(s,t) + 2^k + 4\"."},
+      {2, "In case 2 (c_s != c_t) the longest path is H(s,t) + 2^k + 4 + max|Z_i| long: \"the longest length of the "
+          "paths (s -> t) in the third case is H(s,t) + 2^k + 4 + max_{0<=i<=k-1} {|Z_i|}\"."}};
+  for (const auto& [number, statement] : cases) {
+    std::vector<Reading> readings;
+    for (const char* reading : {"paper", "paper-keybit-example4"}) readings.push_back(proof_case_reading(reading, number));
+    registry.add(Claim::make(kPaper, fmt::format("metacube.thm2.proof.case{}_length", number), where, statement,
+                             std::move(readings)));
+  }
+  Reading combined = pair_reading(
+      "literal",
+      "For every pair, its case's bound (H+6, H+2^k+4, H+2^k+4+max|Z_i| with |Z_i| Algorithm 2's lengths in the k-cube: "
+      "max = d+1 if d < k, else d-1, d = H_k(s,t)) is at most H(s,t) + 2^k + m + 5; an inequality between the "
+      "bounds, not about any path.",
+      [](const Metacube& mc, Node s, Node t) -> PairVerdict { return combined_check(mc, s, t); },
+      [](const Metacube& mc, Node s, Node t) {
+        return json{{"case", metacube::alg4_case(mc, s, t)}, {"case_bound", metacube::case_bound(mc, s, t)},
+                    {"theorem_bound", hamming(s, t) + mc.h() + mc.m() + 5}};
+      });
+  combined.methods.clear();
+  combined.methods.emplace_back(Method::kExhaustive, combined_method);
+  registry.add(Claim::make(kPaper, "metacube.thm2.proof.combined", where,
+                           "The case bounds combine into Theorem 2's: H(s,t) + 6 and H(s,t) + 2^k + 4 and \"H(s,t) + 2^k "
+                           "+ 4 + max_{0<=i<=k-1} {|Z_i|} <= H(s,t) + 2^k + m + 5\".",
+                           {std::move(combined)}));
 }
 
 void add_symmetry_claims(Registry& registry) {
