@@ -167,9 +167,36 @@ def check_alg4_commutes(case):
     return False, "every path of (s^a, t^a) is the same-numbered path of (s, t) XOR a"
 
 
+def check_proof_combined(case):
+    """metacube.thm2.proof.combined: the proof of Theorem 2 bounds its third case by
+    H(s,t) + 2^k + 4 + max_i |Z_i| and then claims that is <= H(s,t) + 2^k + m + 5, i.e. that
+    max_i |Z_i| <= m + 1. The Z_i are the k disjoint class paths of Algorithm 2 in the k-cube of
+    class fields between the classes of s and t at distance d: d of length d - 1 and k - d of
+    length d + 1 (the paper's lemma before Algorithm 2), so max |Z_i| = d + 1 when d < k, else
+    d - 1. C: H(s,t), d, both bounds recomputed from s, t, k, m, and the inequality failing.
+    W: that (s, t) falls in the proof's third case (the witness's "case" 2; its condition is
+    Algorithm 4's, not re-derived here), checked only to be a pair in different classes."""
+    mc = MC(case["params"]["k"], case["params"]["m"])
+    s, t = mc.node(case["input"]["s"]), mc.node(case["input"]["t"])
+    need(s != t, "s = t")
+    need(case.get("witness", {}).get("case") == 2, "the witness names no third case (\"case\": 2)")
+    d = bin(mc.cls(s) ^ mc.cls(t)).count("1")
+    if d == 0:
+        return False, "s and t are in one class: not the proof's third case"
+    H = bin(s ^ t).count("1")
+    max_z = d + 1 if d < mc.k else d - 1
+    case_bound = H + mc.h + 4 + max_z
+    theorem_bound = H + mc.h + mc.m + 5
+    if case_bound > theorem_bound:
+        return True, ("H(s,t) = %d, class distance d = %d, max|Z_i| = %d: the third case's bound %d > "
+                      "H(s,t) + 2^k + m + 5 = %d" % (H, d, max_z, case_bound, theorem_bound))
+    return False, "the third case's bound %d <= %d: the combining step holds here" % (case_bound, theorem_bound)
+
+
 CHECKERS = {
     "metacube.thm2.valid": check_valid,
     "metacube.thm2.disjoint": check_disjoint,
     "metacube.thm2.fault_tolerance": check_fault_tolerance,
     "metacube.symmetry.alg4_commutes": check_alg4_commutes,
+    "metacube.thm2.proof.combined": check_proof_combined,
 }

@@ -54,6 +54,7 @@ What each checker confirms (C) and takes from the witness (W):
   when it finds the violation the reading names.
 """
 import itertools
+import math
 
 import networkx as nx
 
@@ -263,7 +264,22 @@ class Plan:
     pass
 
 
+SEQ_QUANTIFIERS = ("-every-seq", "-some-seq")
+
+
+def seq_quantifier(reading):
+    """Section 4.2's broadcast sequence ("(in any sequence)"): "every" (refuted by one allowed
+    sequence: the witness's), "some" (refuted only if every allowed sequence fails), or None."""
+    for q in SEQ_QUANTIFIERS:
+        if reading.endswith(q):
+            return q[1:-4]
+    return None
+
+
 def x_of(reading):
+    for q in SEQ_QUANTIFIERS:
+        if reading.endswith(q):
+            reading = reading[: -len(q)]
     for x in ("XD_f", "XD_g"):
         if reading == x or reading.endswith("-" + x):
             return x, reading[: -len(x)].rstrip("-")
@@ -434,6 +450,40 @@ def reading_parts(case, thm):
     return d
 
 
+def every_assignment(case, P, thm, violation_of):
+    """A some-sequence reading ("refuted only if every allowed sequence fails"): None when the
+    reading quantifies over no sequence, or when the witness's one plan stands for every allowed
+    sequence (D(T)-D(S) has at most one dimension). Otherwise the witness must list, in
+    "every_assignment", one plan per assignment of an order of D(T)-D(S) to each B; each is
+    loaded and checked like the main plan, the assignments must be exactly all of them, and each
+    plan must show the violation (violation_of(plan) -> (found, message)). Returns None when
+    confirmed, else (False, why)."""
+    if seq_quantifier(case["reading"]) != "some" or len(P.seq) <= 1:
+        return None
+    plans = case["witness"].get("every_assignment")
+    if not isinstance(plans, list) or not plans:
+        return False, ("some-sequence reading: D(T)-D(S) = %s allows %d orders per B, and the witness lists no "
+                       "plan per assignment (\"every_assignment\")" % (P.seq, math.factorial(len(P.seq))))
+    seen = set()
+    for i, w in enumerate(plans):
+        Q, why = load_plan(dict(case, witness=w))
+        if why:
+            return False, "every_assignment[%d]: %s" % (i, why)
+        why = situation_ok(Q, thm)
+        if why:
+            return False, "every_assignment[%d]: %s" % (i, why)
+        found, msg = violation_of(Q)
+        if not found:
+            return False, "every_assignment[%d] (sequences %s): %s" % (i, [b["seq"] for b in Q.bs], msg)
+        seen.add(tuple(tuple(b["seq"]) for b in sorted(Q.bs, key=lambda b: str(b["B"]))))
+    orders = list(itertools.permutations(P.seq))
+    wanted = set(itertools.product(orders, repeat=len(P.bs)))
+    if seen != wanted:
+        return False, "every_assignment covers %d of the %d assignments of an order to each of the %d B's" % (
+            len(seen & wanted), len(wanted), len(P.bs))
+    return None
+
+
 def situation_ok(P, thm):
     if thm == 1 and P.inst.zeta == 1:
         return "|C(S,T)| = 1: Theorem 1 does not apply"
@@ -451,17 +501,26 @@ def check_all_disjoint(thm):
         why = situation_ok(P, thm)
         if why:
             return False, why
-        ps = all_paths(P)
-        for a in range(len(ps)):
-            for b in range(a + 1, len(ps)):
-                (u, _, p), (v, _, q) = ps[a], ps[b]
-                if u == v:
-                    continue
-                s = shared(p, q, d, P.n)
-                if s:
-                    return True, "nodes %s and %s: paths %s and %s: %s (every path checked valid and of its kind)" % (
-                        fmt(u, P.n), fmt(v, P.n), path_text(p, P.n), path_text(q, P.n), s)
-        return False, "no two paths of different nodes share a %s" % ("node" if d == "node" else d)
+
+        def violation_of(Q):
+            ps = all_paths(Q)
+            for a in range(len(ps)):
+                for b in range(a + 1, len(ps)):
+                    (u, _, p), (v, _, q) = ps[a], ps[b]
+                    if u == v:
+                        continue
+                    s = shared(p, q, d, Q.n)
+                    if s:
+                        return True, "nodes %s and %s: paths %s and %s: %s (every path checked valid and of its kind)" % (
+                            fmt(u, Q.n), fmt(v, Q.n), path_text(p, Q.n), path_text(q, Q.n), s)
+            return False, "no two paths of different nodes share a %s" % ("node" if d == "node" else d)
+        refused = every_assignment(case, P, thm, violation_of)
+        if refused:
+            return refused
+        found, msg = violation_of(P)
+        if found and seq_quantifier(case["reading"]) == "some" and len(P.seq) > 1:
+            msg += "; and likewise under every other assignment of orders to the B's (every_assignment)"
+        return found, msg
     return fn
 
 
@@ -473,17 +532,21 @@ def check_pair_disjoint(case):
     why = situation_ok(P, 2)
     if why:
         return False, why
-    for u, np_ in sorted(P.nodes.items()):
-        if len(np_["paths"]) < 2:
-            continue
-        p, q = np_["paths"][0]["path"], np_["paths"][1]["path"]
-        if p == q:
-            return True, "node %s: its two paths are one path %s (not two disjoint paths under any reading)" % (
-                fmt(u, P.n), path_text(p, P.n))
-        s = shared(p, q, d, P.n)
-        if s:
-            return True, "node %s: its paths %s and %s: %s" % (fmt(u, P.n), path_text(p, P.n), path_text(q, P.n), s)
-    return False, "the two paths of every node are distinct and %s-disjoint" % d
+
+    def violation_of(Q):
+        for u, np_ in sorted(Q.nodes.items()):
+            if len(np_["paths"]) < 2:
+                continue
+            p, q = np_["paths"][0]["path"], np_["paths"][1]["path"]
+            if p == q:
+                return True, "node %s: its two paths are one path %s (not two disjoint paths under any reading)" % (
+                    fmt(u, Q.n), path_text(p, Q.n))
+            s = shared(p, q, d, Q.n)
+            if s:
+                return True, "node %s: its paths %s and %s: %s" % (fmt(u, Q.n), path_text(p, Q.n), path_text(q, Q.n), s)
+        return False, "the two paths of every node are distinct and %s-disjoint" % d
+    refused = every_assignment(case, P, 2, violation_of)
+    return refused if refused else violation_of(P)
 
 
 def short_by_rule(P, u):

@@ -192,6 +192,9 @@ struct SomeSequence {
   bool x_last_ok = false, x_first_ok = false;
   uint64_t assignments = 0;  // tried
   Plan shown_plan;           // the first failing plan (assignment 0) when violated
+  // When violated: shown_plan's JSON with "every_assignment", the failing plan of every allowed
+  // assignment, so that an independent checker can confirm that no allowed sequence works.
+  json witness;
 };
 
 SomeSequence some_sequence(SequencePlans& plans, const PlanCheck& check) {
@@ -206,12 +209,14 @@ SomeSequence some_sequence(SequencePlans& plans, const PlanCheck& check) {
     return out;
   }
   std::vector<std::string> shown;
+  json every = json::array();
   for (uint64_t i = 0; i < plans.total(); ++i) {
     ++out.assignments;
     const Plan& plan = plans.assignment(i);
     const Violation v = check(plan);
     if (!v) return out;
     if (i == 0) out.shown_plan = plan;
+    every.push_back(plan.to_json());
     if (shown.size() < 4) {
       std::vector<std::string> per_b;
       for (const auto& seq : plans.params_of(i).per_b_sequence) per_b.push_back(fmt::format("{}", fmt::join(seq, ",")));
@@ -222,6 +227,8 @@ SomeSequence some_sequence(SequencePlans& plans, const PlanCheck& check) {
       "under every one of the {} allowed choices of the broadcast sequences (one per B; x-last and x-first "
       "included) the violation remains; {}{}",
       out.assignments, fmt::join(shown, "; "), out.assignments > shown.size() ? "; ..." : "");
+  out.witness = out.shown_plan.to_json();
+  out.witness["every_assignment"] = std::move(every);
   return out;
 }
 
@@ -333,12 +340,12 @@ class SharedSweep {
         every_key[2 * c + xi] = key_index(tc.name + x);
         if (tc.sequence_quantified) some_key[2 * c + xi] = key_index(tc.name + kSome + x);
       }
-    auto record = [&](size_t k, const Input& shown, const Plan& shown_plan, const std::string& violation) {
+    auto record = [&](size_t k, const Input& shown, json witness, const std::string& violation) {
       Counterexample cx;
       cx.params = {{"n", shown.inst.n}};
       cx.input = input_json(shown);
       cx.violation = violation;
-      cx.witness = shown_plan.to_json();
+      cx.witness = std::move(witness);
       cx.minimized = true;
       res.outcome[k].counterexample = std::move(cx);
       for (size_t seen = earliest_[k].load(); index < seen && !earliest_[k].compare_exchange_weak(seen, index);) {
@@ -377,7 +384,7 @@ class SharedSweep {
           } else if ((v = c.check(plan))) {
             shown_plan = plan;
           }
-          if (v) record(k, shown, shown_plan, *v);
+          if (v) record(k, shown, shown_plan.to_json(), *v);
         }
       }
       // For some sequence: per base input, over every assignment of sequences to the B's.
@@ -392,7 +399,7 @@ class SharedSweep {
         if (!c.applies || c.applies(plans.policy(migration::SequencePolicy::kXLast))) ++res.outcome[k].applicable;
         res.outcome[k].x_last_fails += !some.x_last_ok;
         res.outcome[k].x_first_fails += !some.x_last_ok && !some.x_first_ok;
-        if (some.violation) record(k, base, some.shown_plan, *some.violation);
+        if (some.violation) record(k, base, some.witness, *some.violation);
       }
       return false;
     });
@@ -478,6 +485,7 @@ struct Judged {
   Plan plan;
   bool applicable = true;
   bool undecided = false;
+  json witness;  // the plan's JSON (for `some`, violated: with every assignment's plan)
 };
 Judged judge_input(const TheoremCheck& c, const Input& in, bool some) {
   Judged out;
@@ -485,6 +493,7 @@ Judged judge_input(const TheoremCheck& c, const Input& in, bool some) {
     out.plan = migration::migrate(in.inst, in.blocks, in.params);
     out.applicable = !c.applies || c.applies(out.plan);
     out.violation = c.check(out.plan);
+    out.witness = out.plan.to_json();
     return out;
   }
   SequencePlans plans(in, scope::kSomeSequenceMaxAssignments);
@@ -493,6 +502,7 @@ Judged judge_input(const TheoremCheck& c, const Input& in, bool some) {
   out.applicable = !c.applies || c.applies(plans.policy(migration::SequencePolicy::kXLast));
   out.violation = r.violation;
   out.plan = r.violation ? std::move(r.shown_plan) : plans.policy(migration::SequencePolicy::kXLast);
+  out.witness = r.violation ? std::move(r.witness) : out.plan.to_json();
   return out;
 }
 
@@ -537,7 +547,7 @@ MethodResult random_theorem(const RunContext& ctx, Situation s, const std::strin
     }
     cx.input = input_json(in);
     cx.violation = *j.violation;
-    cx.witness = j.plan.to_json();
+    cx.witness = std::move(j.witness);
     return cx;
   };
   MethodResult r = run_random(ctx, spec);
@@ -554,7 +564,7 @@ CaseFn plan_case_fn(Situation s, const std::string& name, bool some) {
     if (!in_situation(in->inst, s)) return invalid_argument("input.S/T: not in this claim's situation");
     Judged j = judge_input(theorem_check(s, name), *in, some);
     if (j.undecided) return invalid_argument("input: too many sequence assignments to decide");
-    return CaseCheck{j.violation, j.plan.to_json()};
+    return CaseCheck{j.violation, std::move(j.witness)};
   };
 }
 
