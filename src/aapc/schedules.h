@@ -146,6 +146,10 @@
 // optimum m 2^(m-1), so no model of this family makes its per-step counts exact.
 // A_2's Phase 2 Step 1 is not n for n >= 6 under any model: n_1 alone sends 2^(n-1) - 1 data
 // over at most n - 1 usable links and each needs one more hop, >= ceil((2^(n-1)-1)/(n-1)) + 1.
+// Below that it exceeds n in this implementation too (all_port, every fault pair and d: max 5 / 6
+// / 8 / 10 at n = 3 / 4 / 5 / 6, above n on 24/36, 96/224, 560/1200, 5952/5952 inputs; faults at
+// distance 2 across d block both shortest paths n_1 -> n_2): aapc.a2.units [all_port.steps_at_most].
+// The Phase-2 list order (ListOrder) changes these numbers; the table is seed 0.
 //
 // Cost: the scheduler keeps one bit per (resource, unit); a hop costs O(units / 64) word
 // operations at worst; Phase 2 also times every candidate route. Measured (2 shared cores):
