@@ -382,7 +382,7 @@ MethodResult worst_order_method(const RunContext& ctx, Alg a, aapc::Model model,
           Counterexample cx;
           cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
           cx.input = input_json(a, in);
-          cx.violation = *why + fmt::format(" (under ListOrder seed {}, a faithful Phase-2 order)", seed);
+          cx.violation = *why;  // the order is input.order (and witness.order): replay gives the same words
           cx.witness = v.witness;
           cx.minimized = true;
           found = std::move(cx);
