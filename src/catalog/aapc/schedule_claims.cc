@@ -493,7 +493,8 @@ CaseFn sched_case(Alg a, SchedCheck check) {
     if (!input.contains("d") || !input.at("d").is_number_integer()) return invalid_argument("input.d must be an integer");
     SchedInput in{n, faults->faulty(), input.at("d").get<int>(), 0, 1};
     if (input.contains("order")) {
-      if (!input.at("order").is_number_unsigned()) return invalid_argument("input.order must be a non-negative integer (a ListOrder seed)");
+      if (!input.at("order").is_number_integer() || input.at("order").get<int64_t>() < 0)
+        return invalid_argument("input.order must be a non-negative integer (a ListOrder seed)");
       in.order = input.at("order").get<uint64_t>();
     }
     if (a == Alg::kAf) {
