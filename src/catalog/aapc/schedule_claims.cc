@@ -2,7 +2,11 @@
 // lists the open choices and their defaults), each generated for every input of an exhaustive
 // range and random inputs above it, under each communication model, and judged by the naive
 // schedule checker (aapc/aapc.h): delivered, within the paper's time units, exactly those units,
-// and (A_2) defined at all. The budgets: catalog/aapc/scope.h.
+// and (A_2) defined at all. All-port the bound is read three ways: this implementation's Phase-2
+// list order (`all_port.at_most`), every faithful order (`all_port.at_most.every_order`, a
+// search over aapc::ListOrder seeds: refutes or is inconclusive, never holds), and each step with
+// a printed count (`all_port.steps_at_most`). Every method reports the inputs its premise applied
+// to (premise()). The budgets: catalog/aapc/scope.h.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
