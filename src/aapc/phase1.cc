@@ -41,7 +41,8 @@ struct A1Cube {
 
 // Places step k (1..5) of A_1 on `cube`, starting at `begin`; returns the step's end (the unit
 // after its last move; `begin` if it has none).
-int a1_step(ListScheduler& sched, const A1Cube& c, int k, int begin, const ScheduleOptions& options) {
+int a1_step(ListScheduler& sched, const A1Cube& c, int k, int begin, const ScheduleOptions& options,
+            OrderStream& order) {
   int end = begin;
   auto note = [&](int arrival) { end = std::max(end, arrival); };
   const uint32_t hmask = c.hmask();
@@ -101,6 +102,7 @@ int a1_step(ListScheduler& sched, const A1Cube& c, int k, int begin, const Sched
       const std::vector<int> arrival = place_inner_aapc(sched, hmask, inner, begin, options.inner);
       std::vector<size_t> by_arrival(inner.size());
       std::iota(by_arrival.begin(), by_arrival.end(), size_t{0});
+      order.shuffle(by_arrival);  // ties among same-unit arrivals (ListOrder; none by default)
       std::stable_sort(by_arrival.begin(), by_arrival.end(),
                        [&](size_t a, size_t b) { return arrival[a] < arrival[b]; });
       for (size_t i : by_arrival) {
@@ -138,9 +140,10 @@ int phase1(ListScheduler& sched, const Partition& part, int begin, const std::st
     return other_end;
   }
   int step_begin = begin;
+  OrderStream order(options.order, 0x5157'3121'0001ULL);
   for (int k = 1; k <= 5; ++k) {
     int end = step_begin;
-    for (const A1Cube& c : faulty) end = std::max(end, a1_step(sched, c, k, step_begin, options));
+    for (const A1Cube& c : faulty) end = std::max(end, a1_step(sched, c, k, step_begin, options, order));
     if (k == 5) end = std::max(end, other_end);
     steps.push_back(Step{fmt::format("{}step {}", prefix, k), step_begin, end});
     step_begin = end;

@@ -79,11 +79,17 @@ std::vector<NodeId> bfs_route(NodeId from, NodeId to, const FaultSet& faults) {
   return route;
 }
 
-// Places `datum` on the candidate route that arrives first (ties: the first candidate); returns
-// the arrival and the route taken.
+// Places `datum` on the candidate route that arrives first (ties: the first candidate), or, under
+// an active ListOrder, on a drawn candidate; returns the arrival and the route taken.
 std::pair<int, std::vector<NodeId>> place_earliest(ListScheduler& sched, Datum datum,
-                                                   std::vector<std::vector<NodeId>> candidates, int release) {
+                                                   std::vector<std::vector<NodeId>> candidates, int release,
+                                                   OrderStream& order) {
   TC_CHECK(!candidates.empty(), "no candidate route for " + datum.to_string());
+  if (order.active()) {
+    const size_t k = order.pick(candidates.size());
+    const int arrival = sched.place(datum, candidates[k], release);
+    return {arrival, std::move(candidates[k])};
+  }
   size_t best = 0;
   int best_arrival = std::numeric_limits<int>::max();
   for (size_t k = 0; k < candidates.size(); ++k) {
@@ -151,14 +157,19 @@ int phase2(ListScheduler& sched, const Partition& part, int begin, const Schedul
   for (NodeId s : live)
     for (NodeId w : live)
       if (((s ^ w) & part.outer_mask) != 0 && in_step1(s, w)) first.push_back(Datum{s, w});
-  std::stable_sort(first.begin(), first.end(), [](const Datum& a, const Datum& b) {
-    return std::popcount(a.source ^ a.dest) > std::popcount(b.source ^ b.dest);
-  });
+  OrderStream order(options.order, 0x5157'3121'0002ULL);
+  if (order.active()) {
+    order.shuffle(first);  // ListOrder: any order of Step 1's list
+  } else {
+    std::stable_sort(first.begin(), first.end(), [](const Datum& a, const Datum& b) {
+      return std::popcount(a.source ^ a.dest) > std::popcount(b.source ^ b.dest);
+    });
+  }
   int end = begin;
   for (const Datum& datum : first) {
     auto routes = fault_free_rotations(datum.source, datum.dest, faults);
     if (routes.empty()) routes.push_back(bfs_route(datum.source, datum.dest, faults));
-    end = std::max(end, place_earliest(sched, datum, std::move(routes), begin).first);
+    end = std::max(end, place_earliest(sched, datum, std::move(routes), begin, order).first);
   }
   steps.push_back(Step{"phase 2 step 1", begin, end});
 
@@ -186,20 +197,24 @@ int phase2(ListScheduler& sched, const Partition& part, int begin, const Schedul
     int round_end = round_begin;
     for (uint32_t t : inner_phases)
       for (NodeId s : live) {
-        const NodeId c = s ^ r;
-        const NodeId w = c ^ expand(t, part.inner_mask);
+        const NodeId w = s ^ r ^ expand(t, part.inner_mask);
         if (faults.is_faulty(w) || in_step1(s, w)) continue;
         data.push_back(Datum{s, w});
-        corresponding.push_back(c);
-        arrival.push_back(place_earliest(sched, data.back(), straight_routes(s, w, part, faults), round_begin).first);
-        round_end = std::max(round_end, arrival.back());
       }
+    order.shuffle(data);  // ListOrder: any order of the round's list (none by default)
+    for (const Datum& datum : data) corresponding.push_back(datum.source ^ r);  // c = s ^ r
+    for (const Datum& datum : data) {
+      arrival.push_back(
+          place_earliest(sched, datum, straight_routes(datum.source, datum.dest, part, faults), round_begin, order).first);
+      round_end = std::max(round_end, arrival.back());
+    }
     std::vector<size_t> by_arrival(data.size());
     std::iota(by_arrival.begin(), by_arrival.end(), size_t{0});
+    order.shuffle(by_arrival);  // ties among same-unit arrivals
     std::stable_sort(by_arrival.begin(), by_arrival.end(), [&](size_t a, size_t b) { return arrival[a] < arrival[b]; });
     for (size_t i : by_arrival) {
       auto routes = inner_routes(corresponding[i], data[i].dest, part, faults, options.faulty_inner);
-      round_end = std::max(round_end, place_earliest(sched, data[i], std::move(routes), arrival[i]).first);
+      round_end = std::max(round_end, place_earliest(sched, data[i], std::move(routes), arrival[i], order).first);
     }
     end = std::max(end, round_end);
     if (sequential) {

@@ -4,14 +4,43 @@
 // whose header comment states the readings (steps, rounds, routes) these follow.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aapc/schedules.h"
 
 namespace topocheck::aapc {
+
+// The pseudo-random stream of a ListOrder (schedules.h): splitmix64 of the seed, with its own
+// Fisher-Yates shuffle (std::shuffle's algorithm is unspecified, so it would not pin a seed's
+// schedule across standard libraries). Inactive (seed 0): shuffle and pick change nothing.
+class OrderStream {
+ public:
+  // `salt` separates the streams of the phases (the same seed draws differently in each).
+  OrderStream(ListOrder order, uint64_t salt) : state_(order.seed ^ salt), active_(!order.is_default()) {}
+  bool active() const { return active_; }
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in 0..n-1 (n >= 1); 0 when inactive.
+  size_t pick(size_t n) { return active_ && n > 1 ? static_cast<size_t>(next() % n) : 0; }
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    if (!active_) return;
+    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<size_t>(next() % i)]);
+  }
+
+ private:
+  uint64_t state_;
+  bool active_;
+};
 
 // The subcubes are the cosets of span(inner_mask). split(base) is the dividing dimension of A_1 in
 // the faulty coset with that base (base = coset node with the inner bits zero).

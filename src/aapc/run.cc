@@ -117,6 +117,10 @@ Result<RunResult> run_aapc(const RunRequest& req) {
       break;
     }
   }
+  if (!req.options.order.is_default()) {
+    out.parameters["order"] = req.options.order.seed;
+    out.description += fmt::format(" [list order {}]", req.options.order.seed);
+  }
   return out;
 }
 

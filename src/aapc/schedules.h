@@ -56,6 +56,20 @@
 //     (2^(n-f-1) - 1 rounds, r ascending; round r moves the data from every Q^j to Q^(j xor r)),
 //     a round starts after the previous one ends; steps "phase 2 step 2 round k". kPipelined:
 //     all rounds in one step "phase 2 step 2", placed round by round.
+//   * The list order (`ListOrder`, a policy value; default seed 0 = this implementation's order,
+//     the one every line above describes). The text fixes which data each step moves and, for
+//     Step 2 and A_1 Step 5, that hops into the destination go "in the order of when the data is
+//     exchanged and arrived"; it leaves open the order in which a list scheduler takes the data
+//     of Phase 2 Step 1 ("distribute"), of each round of Phase 2 Step 2 ("exchange"), the order
+//     among data that arrive in the same unit (Phase 2 Step 2 and A_1 Step 5), and which of the
+//     candidate routes above a datum takes. A seed s != 0 draws all of these from a fixed
+//     pseudo-random stream (splitmix64 of s, our own Fisher-Yates, so a seed means the same
+//     schedule on every platform): Step 1's and each round's lists are permuted, same-unit
+//     arrivals are permuted before the stable sort by arrival, and each datum takes a uniformly
+//     drawn candidate route instead of the first-arriving one. Everything else is unchanged:
+//     the steps, their data, the candidate routes, sequential steps, every hop as early as the
+//     model allows. Seeds never look at the fault set: no input is special-cased. The bound
+//     claims are checked both for seed 0 and for the worst seed found (catalog/aapc/scope.h).
 //   * Phase 1 of A_2/A_f: A_1's five steps run in every faulty subcube with shared step
 //     boundaries; the inner AAPC of nonfaulty subcubes (A_f) starts with phase 1; should it end
 //     after A_1's Step 5, "phase 1 step 5" is extended to it.
@@ -132,6 +146,10 @@
 // optimum m 2^(m-1), so no model of this family makes its per-step counts exact.
 // A_2's Phase 2 Step 1 is not n for n >= 6 under any model: n_1 alone sends 2^(n-1) - 1 data
 // over at most n - 1 usable links and each needs one more hop, >= ceil((2^(n-1)-1)/(n-1)) + 1.
+// Below that it exceeds n in this implementation too (all_port, every fault pair and d: max 5 / 6
+// / 8 / 10 at n = 3 / 4 / 5 / 6, above n on 24/36, 96/224, 560/1200, 5952/5952 inputs; faults at
+// distance 2 across d block both shortest paths n_1 -> n_2): aapc.a2.units [all_port.steps_at_most].
+// The Phase-2 list order (ListOrder) changes these numbers; the table is seed 0.
 //
 // Cost: the scheduler keeps one bit per (resource, unit); a hop costs O(units / 64) word
 // operations at worst; Phase 2 also times every candidate route. Measured (2 shared cores):
@@ -234,12 +252,20 @@ enum class Frame {
 std::string to_string(Frame frame);             // "canonical", "absolute"
 Result<Frame> parse_frame(std::string_view text);  // errors name --frame
 
+// The Phase-2 list order (and A_1 Step 5's ties), see READINGS above. seed 0: this
+// implementation's order; any other seed: a pseudo-random faithful order (deterministic per seed).
+struct ListOrder {
+  uint64_t seed = 0;
+  bool is_default() const { return seed == 0; }
+};
+
 struct ScheduleOptions {
   InnerMethod inner = InnerMethod::kTimetable;
   Step1Scope step1 = Step1Scope::kBlockedData;
   FaultyInnerRoutes faulty_inner = FaultyInnerRoutes::kShortestFaultFree;
   Rounds rounds = Rounds::kSequential;
   Frame frame = Frame::kCanonical;
+  ListOrder order;
 };
 
 // The inner AAPC on `scheduler`: moves every transfer (at, to inside the fault-free subcube

@@ -560,3 +560,45 @@ TEST(MeasuredTable, UnitsPerModelVersusThePaper) {
 
 }  // namespace
 }  // namespace topocheck::aapc
+
+namespace topocheck::aapc {
+namespace {
+
+int units_of(const Result<Schedule>& s, const FaultSet& faults, Model model) {
+  EXPECT_TRUE(s.ok());
+  const ScheduleCheck c = check_schedule(*s, faults, model);
+  EXPECT_TRUE(c.ok) << c.violation;
+  return c.units;
+}
+
+// ListOrder (schedules.h): seed 0 is the default order; other seeds are other faithful orders,
+// each a valid schedule (judged by check_schedule, the negative control of the policy: a seed
+// that broke the model would fail it), deterministic per seed, and some of them differ in units.
+TEST(ListOrder, SeedZeroIsTheDefaultAndOtherSeedsAreValidDeterministicOrders) {
+  const FaultSet two(4, {10, 12});
+  const FaultSet one(4, {6});
+  ScheduleOptions seeded;
+  std::set<int> a2_units, af_units;
+  const int a2_default = units_of(a2(two, 2, 0, 0, Model::kAllPort), two, Model::kAllPort);
+  const int af_default = units_of(af(one, 1, 2, Model::kAllPort), one, Model::kAllPort);
+  for (uint64_t seed = 0; seed <= 8; ++seed) {
+    seeded.order.seed = seed;
+    for (Model model : kModels) {
+      units_of(a2(two, 2, 0, 0, model, seeded), two, model);
+      units_of(af(one, 1, 2, model, seeded), one, model);
+    }
+    const int u2 = units_of(a2(two, 2, 0, 0, Model::kAllPort, seeded), two, Model::kAllPort);
+    EXPECT_EQ(u2, units_of(a2(two, 2, 0, 0, Model::kAllPort, seeded), two, Model::kAllPort));  // deterministic
+    a2_units.insert(u2);
+    af_units.insert(units_of(af(one, 1, 2, Model::kAllPort, seeded), one, Model::kAllPort));
+    if (seed == 0) {
+      EXPECT_EQ(u2, a2_default);
+      EXPECT_EQ(*af_units.begin(), af_default);
+    }
+  }
+  EXPECT_GT(a2_units.size(), 1u);  // the order matters: the text's open choice changes the count
+  EXPECT_GT(af_units.size(), 1u);
+}
+
+}  // namespace
+}  // namespace topocheck::aapc

@@ -96,6 +96,55 @@ TEST(AapcPropertyClaims, CaseFunctionsReplayAndNameBadFields) {
   EXPECT_FALSE(matching->check_case(nlohmann::json::object(), {{"faults", "6"}}).ok());  // params.n
 }
 
+// The per-step check (aapc.*.units [all_port.steps_at_most]) can fail and can hold: A_2's Phase 2
+// Step 1 on Q_6 with Example 2's faults takes more than n = 6 units (schedules.h's table: 8), and
+// on Q_4 it takes 4 = n. Negative control of the check: a case that holds is not a violation.
+TEST(AapcScheduleClaims, PerStepCheckFailsWhereAStepExceedsItsPrintedCount) {
+  Registry registry;
+  register_aapc_claims(registry);
+  const Reading* steps = registry.find("aapc.a2.units")->find_reading("all_port.steps_at_most");
+  ASSERT_NE(steps, nullptr);
+  auto q6 = steps->check_case({{"n", 6}, {"model", "all_port"}}, {{"faults", "6,9"}, {"d", 3}});
+  ASSERT_TRUE(q6.ok()) << q6.error().message;
+  ASSERT_TRUE(q6->violation.has_value());
+  EXPECT_NE(q6->violation->find("phase 2 step 1"), std::string::npos) << *q6->violation;
+  auto q4 = steps->check_case({{"n", 4}, {"model", "all_port"}}, {{"faults", "6,9"}, {"d", 3}});
+  ASSERT_TRUE(q4.ok()) << q4.error().message;
+  EXPECT_FALSE(q4->violation.has_value()) << *q4->violation;
+}
+
+// The list order is a parameter of the input: the same fault set under another faithful order
+// is another schedule, replayed from input.order; a bad order is an error naming the field.
+TEST(AapcScheduleClaims, ListOrderIsAnInputOfTheUnitReadings) {
+  Registry registry;
+  register_aapc_claims(registry);
+  const Reading* every = registry.find("aapc.a2.units")->find_reading("all_port.at_most.every_order");
+  ASSERT_NE(every, nullptr);
+  auto seed0 = every->check_case({{"n", 4}, {"model", "all_port"}}, {{"faults", "6,9"}, {"d", 3}});
+  ASSERT_TRUE(seed0.ok());
+  EXPECT_FALSE(seed0->violation.has_value());  // 27 <= 43 (schedules.h's table)
+  auto seeded = every->check_case({{"n", 4}, {"model", "all_port"}}, {{"faults", "6,9"}, {"d", 3}, {"order", 5}});
+  ASSERT_TRUE(seeded.ok());
+  EXPECT_EQ(seeded->witness.at("order"), 5);
+  auto bad = every->check_case({{"n", 4}, {"model", "all_port"}}, {{"faults", "6,9"}, {"d", 3}, {"order", "x"}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("input.order"), std::string::npos);
+}
+
+// Vacuity: the schedule methods count the inputs their premise applied to. A_2's units readings
+// skip the inputs where A_2 is undefined (faults neighbours along d), so fewer apply than are
+// checked; aapc.a2.defined applies to every input.
+TEST(AapcScheduleClaims, ScheduleMethodsCountApplicableInputs) {
+  Registry registry;
+  register_aapc_claims(registry);
+  const MethodResult units = run_exhaustive(registry, "aapc.a2.units", "all_port.at_most");
+  ASSERT_TRUE(units.applicable.has_value());
+  EXPECT_GT(*units.applicable, 0u);
+  EXPECT_LT(*units.applicable, units.cases);
+  const MethodResult defined = run_exhaustive(registry, "aapc.a2.defined", "literal");
+  EXPECT_EQ(defined.applicable_count(), defined.cases);
+}
+
 // Example 1 against corpus/aapc/examples/example1.json (the example method).
 TEST(AapcPropertyClaims, ExampleOneMatchesThePrintedPartnerSets) {
   Registry registry;

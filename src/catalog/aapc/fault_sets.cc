@@ -43,6 +43,7 @@ MethodResult exhaustive_sets(const RunContext& ctx, int max_n, FRange range, con
   MethodResult result;
   result.method = Method::kExhaustive;
   result.scope = fmt::format("n = 1..{}, {}, every fault set", max_n, range_text(range));
+  uint64_t applicable = 0;  // fault sets the reading's premise applied to (SetCheck::applicable)
   uint64_t total = 0;
   for (int n = 1; n <= max_n; ++n)
     for (int f = 1; f <= max_f(range, n); ++f) total += binomial(uint64_t{1} << n, static_cast<uint64_t>(f));
@@ -61,7 +62,9 @@ MethodResult exhaustive_sets(const RunContext& ctx, int max_n, FRange range, con
         for (uint64_t r = begin; r < end; ++r) {
           const FaultSet faults(n, c);
           ++result.cases;
-          if (check(faults, Hints{}, false).violation) {
+          const SetCheck verdict = check(faults, Hints{}, false);
+          if (verdict.applicable) ++applicable;
+          if (verdict.violation) {
             const SetCheck found = check(faults, Hints{}, true);
             result.outcome = Outcome::kRefuted;
             result.detail = *found.violation;
@@ -76,6 +79,7 @@ MethodResult exhaustive_sets(const RunContext& ctx, int max_n, FRange range, con
     }
   }
   result.outcome = Outcome::kHolds;
+  result.applicable = applicable;
   return result;
 }
 
@@ -88,6 +92,7 @@ MethodResult random_sets(const RunContext& ctx, int exhaustive_max_n, FRange ran
   const int low = exhaustive_max_n < scope::kPropertyRandomMaxN ? exhaustive_max_n + 1 : 1;
   result.scope = fmt::format("n = {}..{}, {}, {} random fault sets (half crowded into a small subcube), seed {}",
                              low, scope::kPropertyRandomMaxN, range_text(range), cases, ctx.seed);
+  uint64_t applicable = 0;  // fault sets the reading's premise applied to (SetCheck::applicable)
   std::mt19937_64 rng(ctx.seed);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   for (int k = 0; k < cases; ++k) {
@@ -112,7 +117,9 @@ MethodResult random_sets(const RunContext& ctx, int exhaustive_max_n, FRange ran
     }
     std::vector<NodeId> nodes(chosen.begin(), chosen.end());
     ++result.cases;
-    if (!check(FaultSet(n, nodes), Hints{}, false).violation) continue;
+    const SetCheck verdict = check(FaultSet(n, nodes), Hints{}, false);
+    if (verdict.applicable) ++applicable;
+    if (!verdict.violation) continue;
     // Shrink: drop faults while the violation stays (f stays in range: it only decreases).
     for (bool progressed = true; progressed && nodes.size() > 1;) {
       progressed = false;
@@ -140,6 +147,7 @@ MethodResult random_sets(const RunContext& ctx, int exhaustive_max_n, FRange ran
     return result;
   }
   result.outcome = Outcome::kHolds;
+  result.applicable = applicable;
   return result;
 }
 

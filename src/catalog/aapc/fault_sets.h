@@ -51,6 +51,10 @@ struct SetCheck {
   Violation violation;
   nlohmann::json input_extra = nlohmann::json::object();  // {"D": "0,2"} / {"d": "1"}: where the violation is
   nlohmann::json witness = nlohmann::json::object();
+  // False when the reading's premise does not apply to the fault set (e.g. no D and d satisfy the
+  // "if" of the statement): the set is counted as checked but not as applicable
+  // (MethodResult::applicable), so a reading no fault set applies to is vacuous, not holds.
+  bool applicable = true;
 };
 // `want_witness` false in the sweeps: the witness is only built for a violation (the sweep asks
 // again) and for stored cases.

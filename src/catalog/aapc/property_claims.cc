@@ -102,11 +102,13 @@ SetCheck one_more_no_pair_differs(const FaultSet& faults, const Hints& hints, bo
     for (int k : {f - 1, f})
       for (DimSet dims : dims_of_size(n, k)) candidates.push_back(dims);
   }
+  bool premise_met = false;  // some (D, d) satisfies the sentence's "if"
   for (DimSet dims : candidates) {
     if (!aapc::at_most_one_fault_per_ps(faults, dims)) continue;
     for (int d = 0; d < n; ++d) {
       if (hints.d && d != *hints.d) continue;
       if (((dims | distinguishing) >> d) & 1u) continue;
+      premise_met = true;
       const DimSet more = dims | (DimSet{1} << d);
       if (auto pair = aapc::shared_ps_pair(faults, more))
         return SetCheck{fmt::format("D = {} has at most one fault per PS and no two faults differ in bit {}, yet faults "
@@ -117,7 +119,9 @@ SetCheck one_more_no_pair_differs(const FaultSet& faults, const Hints& hints, bo
     }
   }
   (void)want;
-  return SetCheck{};
+  SetCheck held;
+  held.applicable = premise_met;
+  return held;
 }
 
 // SOME D with |D| = f - 1 and at most one fault per PS has a dimension d outside D in which all

@@ -2,10 +2,15 @@
 // lists the open choices and their defaults), each generated for every input of an exhaustive
 // range and random inputs above it, under each communication model, and judged by the naive
 // schedule checker (aapc/aapc.h): delivered, within the paper's time units, exactly those units,
-// and (A_2) defined at all. The budgets: catalog/aapc/scope.h.
+// and (A_2) defined at all. All-port the bound is read three ways: this implementation's Phase-2
+// list order (`all_port.at_most`), every faithful order (`all_port.at_most.every_order`, a
+// search over aapc::ListOrder seeds: refutes or is inconclusive, never holds), and each step with
+// a printed count (`all_port.steps_at_most`). Every method reports the inputs its premise applied
+// to (premise()). The budgets: catalog/aapc/scope.h.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -49,6 +54,7 @@ struct SchedInput {
   int d = 0;                 // A_1, A_2, A_f
   aapc::DimSet dims = 0;     // A_f
   uint64_t stands_for = 1;   // fault sets this input represents (its orbit, in a reduced sweep)
+  uint64_t order = 0;        // the Phase-2 list order (aapc::ListOrder seed; 0 = this implementation's)
 };
 
 // A_f from this n on sweeps one fault set per orbit of Q_n's automorphisms (translations and
@@ -65,6 +71,7 @@ struct SchedInput {
 json input_json(Alg a, const SchedInput& in) {
   json j = {{"faults", fmt::format("{}", fmt::join(in.faults, ","))}, {"d", in.d}};
   if (a == Alg::kAf) j["dims"] = aapc::dims_to_list(in.dims);
+  if (in.order != 0) j["order"] = in.order;
   return j;
 }
 
@@ -75,6 +82,7 @@ Result<aapc::RunResult> generate(Alg a, const SchedInput& in, aapc::Model model)
   req.model = model;
   req.d = in.d;
   if (a == Alg::kAf) req.dims = in.dims;
+  req.options.order.seed = in.order;
   return aapc::run_aapc(req);
 }
 
@@ -84,6 +92,7 @@ struct InputVerdicts {
   std::optional<std::string> invalid;    // check_schedule's violation
   int units = 0;
   int64_t paper = 0;
+  std::vector<std::pair<std::string, int>> steps;  // (step name, units), in order
   json witness = json::object();
 };
 
@@ -100,16 +109,85 @@ InputVerdicts judge(Alg a, const SchedInput& in, aapc::Model model) {
   v.units = c.units;
   v.paper = run->paper_units;
   json steps = json::array();
-  for (const aapc::Step& st : run->schedule.steps) steps.push_back({{"name", st.name}, {"units", st.end - st.begin}});
+  for (const aapc::Step& st : run->schedule.steps) {
+    steps.push_back({{"name", st.name}, {"units", st.end - st.begin}});
+    v.steps.emplace_back(st.name, st.end - st.begin);
+  }
   v.witness = {{"algorithm", run->description}, {"units", c.units}, {"paper_units", run->paper_units},
                {"paper_formula", run->paper_formula}, {"steps", steps}, {"checker", c.ok ? "valid" : c.violation}};
+  if (in.order != 0) v.witness["order"] = in.order;
   return v;
 }
 
+// The paper's per-step counts (Sections 3.1.2, 3.2.2, 3.3.2) as bounds on named steps of the
+// generated schedule: (step-name prefix, count, the count's words). A step whose name starts with
+// the prefix counts towards it (A_f's "phase 2 step 2" is its rounds together).
+//   A_1 on Q_m, Section 3.1.2: "2^(n-1) in Step 1, 2^(n-1) - 1 in Step 2, 2^(n-1) - 1 in Step 3,
+//     2^(n-1) in Step 4, and 2^(n-1) in Step 5".
+//   A_2 Phase 1 is A_1 on the Q_(n-1)s ("Using algorithm A_1, perform AAPC each for Q^1_{n-1} and
+//     Q^2_{n-1}"): A_1's counts at m = n - 1; Phase 2 Step 1, Section 3.3.2: "the time units
+//     required in Step 1 of Phase 2 (= n in the case of a double fault)".
+//   A_f Phase 1 is A_1 on the Q_(f+1)s: A_1's counts at m = f + 1 (their sum is the printed
+//     "The time units required in Phase 1 is 5*2^f - 2"); Phase 2 Step 2, Section 3.3.2: "the time
+//     units required in Step 2 of Phase 2 is (5*2^f - 2)*(2^(n-(f+1)) - 1)". (Step 1: "ignored".)
+struct StepBound {
+  std::string prefix;
+  int64_t count;
+  std::string words;
+};
+std::vector<StepBound> paper_step_bounds(Alg a, int n, int f) {
+  std::vector<StepBound> out;
+  auto a1_steps = [&](int m, const std::string& prefix) {
+    const int64_t h = int64_t{1} << (m - 1);
+    const int64_t counts[] = {h, h - 1, h - 1, h, h};
+    for (int k = 1; k <= 5; ++k)
+      out.push_back(StepBound{fmt::format("{}step {}", prefix, k), counts[k - 1],
+                              fmt::format("A_1's Step {} count at m = {}", k, m)});
+  };
+  if (a == Alg::kA1) {
+    a1_steps(n, "");
+  } else if (a == Alg::kA2) {
+    a1_steps(n - 1, "phase 1 ");
+    out.push_back(StepBound{"phase 2 step 1", n, "n (Section 3.3.2: \"= n in the case of a double fault\")"});
+  } else {
+    a1_steps(f + 1, "phase 1 ");
+    const int64_t per = 5 * (int64_t{1} << f) - 2;
+    out.push_back(StepBound{"phase 2 step 2", per * ((int64_t{1} << (n - f - 1)) - 1), "(5*2^f - 2)*(2^(n-(f+1)) - 1)"});
+  }
+  return out;
+}
+
 // The checks a schedule claim reading can make of one input's verdicts.
-enum class SchedCheck { kDelivers, kAtMost, kExactly, kDefined };
-std::optional<std::string> apply(SchedCheck check, const InputVerdicts& v) {
+enum class SchedCheck { kDelivers, kAtMost, kExactly, kDefined, kStepsAtMost };
+
+// Whether the reading's premise applies to the input: the algorithm is defined on it (the
+// generator accepted the fault set and dimensions), and for the unit counts also the schedule is
+// valid (a count of an invalid schedule is aapc.*.delivers's failure, not this reading's).
+bool premise(SchedCheck check, const InputVerdicts& v) {
   switch (check) {
+    case SchedCheck::kDefined: return true;
+    case SchedCheck::kDelivers: return !v.undefined;
+    default: return !v.undefined && !v.invalid;
+  }
+}
+
+std::optional<std::string> apply(SchedCheck check, const InputVerdicts& v, Alg a, int n, int f) {
+  switch (check) {
+    case SchedCheck::kStepsAtMost: {
+      if (!premise(check, v)) return std::nullopt;
+      for (const StepBound& b : paper_step_bounds(a, n, f)) {
+        int units = 0;
+        bool seen = false;
+        for (const auto& [name, u] : v.steps)
+          if (name.rfind(b.prefix, 0) == 0) {
+            units += u;
+            seen = true;
+          }
+        if (seen && units > b.count)
+          return fmt::format("'{}' takes {} units, more than the paper's {} = {}", b.prefix, units, b.words, b.count);
+      }
+      return std::nullopt;
+    }
     case SchedCheck::kDefined:
       return v.undefined;
     case SchedCheck::kDelivers:
@@ -177,7 +255,8 @@ void for_each_input(Alg a, int n, const std::function<bool(const SchedInput&)>& 
   }
 }
 
-constexpr SchedCheck kAllChecks[] = {SchedCheck::kDelivers, SchedCheck::kAtMost, SchedCheck::kExactly, SchedCheck::kDefined};
+constexpr SchedCheck kAllChecks[] = {SchedCheck::kDelivers, SchedCheck::kAtMost, SchedCheck::kExactly, SchedCheck::kDefined,
+                                     SchedCheck::kStepsAtMost};
 
 // One exhaustive sweep of (algorithm, model) up to the budget's n judges every check at once; the
 // readings share it (computed once per process, thread-safe).
@@ -186,6 +265,7 @@ struct SweepResult {
   uint64_t represented = 0;  // inputs the cases stand for (more than cases in reduced sweeps)
   std::string scope;
   std::map<SchedCheck, Counterexample> first;  // the first (smallest) failing input per check
+  std::map<SchedCheck, uint64_t> applicable;   // cases on which the check's premise applied
 };
 
 SweepResult run_sweep(const RunContext& ctx, Alg a, aapc::Model model, int max_n) {
@@ -206,8 +286,9 @@ SweepResult run_sweep(const RunContext& ctx, Alg a, aapc::Model model, int max_n
       }
       const InputVerdicts v = judge(a, in, model);
       for (SchedCheck check : kAllChecks) {
+        if (premise(check, v)) ++r.applicable[check];
         if (r.first.count(check)) continue;
-        if (auto why = apply(check, v)) {
+        if (auto why = apply(check, v, a, n, static_cast<int>(in.faults.size()))) {
           Counterexample cx;
           cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
           cx.input = input_json(a, in);
@@ -252,6 +333,7 @@ MethodResult exhaustive_method(const RunContext& ctx, Alg a, aapc::Model model, 
   r.method = Method::kExhaustive;
   r.scope = s.scope;
   r.cases = s.cases;
+  r.applicable = s.applicable.count(check) ? s.applicable.at(check) : 0;
   auto it = s.first.find(check);
   if (it == s.first.end()) {
     r.outcome = Outcome::kHolds;
@@ -259,6 +341,75 @@ MethodResult exhaustive_method(const RunContext& ctx, Alg a, aapc::Model model, 
     r.outcome = Outcome::kRefuted;
     r.detail = it->second.violation;
     r.counterexample = it->second;
+  }
+  return r;
+}
+
+// The worst faithful list order (aapc::ListOrder, schedules.h): every input of the exhaustive
+// sweep up to scope::kOrderSearchMaxN, each under this implementation's order (seed 0) and the
+// pseudo-random orders of seeds 1..scope::kOrderSearchOrders. Exhaustive over inputs, a search
+// over orders (the orders the text allows number (list length)! per step and route choices on
+// top, far too many to enumerate even at n = 3): a violation under one order refutes "every
+// faithful order keeps the bound"; none found is inconclusive, and the largest excess found is
+// reported as a lower bound on the worst order's units, never as a proof.
+MethodResult worst_order_method(const RunContext& ctx, Alg a, aapc::Model model, SchedCheck check) {
+  const int max_n = scope::kOrderSearchMaxN[static_cast<int>(a)].at(ctx.budget);
+  const int orders = scope::kOrderSearchOrders.at(ctx.budget);
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  r.scope = fmt::format("{}, n = 1..{}, every fault set and dimension choice (see claim), model {}; per input this "
+                        "implementation's Phase-2 order and {} pseudo-random faithful orders (ListOrder seeds 1..{}): "
+                        "a search over orders, not exhaustive",
+                        alg_name(a), max_n, aapc::to_string(model), orders, orders);
+  uint64_t applicable = 0, schedules = 0;
+  // Per n: the schedule closest to the paper's count (max of units - paper) and its words.
+  std::map<int, std::pair<int64_t, std::string>> closest;
+  std::optional<Counterexample> found;
+  for (int n = 1; n <= max_n && !found; ++n) {
+    ctx.report(fmt::format("{} {} order search n = {}", alg_name(a), aapc::to_string(model), n));
+    for_each_input(a, n, [&](const SchedInput& base) {
+      ++r.cases;
+      bool counted = false;
+      for (int seed = 0; seed <= orders; ++seed) {
+        SchedInput in = base;
+        in.order = static_cast<uint64_t>(seed);
+        const InputVerdicts v = judge(a, in, model);
+        ++schedules;
+        if (!premise(check, v)) continue;
+        if (!counted) ++applicable;
+        counted = true;
+        auto [it, fresh] = closest.try_emplace(n, std::numeric_limits<int64_t>::min(), "");
+        if (fresh || v.units - v.paper > it->second.first)
+          it->second = {v.units - v.paper, fmt::format("n = {}: faults {{{}}}, order {}: {} units, paper {}", n,
+                                                       fmt::join(in.faults, ","), seed, v.units, v.paper)};
+        if (auto why = apply(check, v, a, n, static_cast<int>(in.faults.size()))) {
+          Counterexample cx;
+          cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
+          cx.input = input_json(a, in);
+          cx.violation = *why;  // the order is input.order (and witness.order): replay gives the same words
+          cx.witness = v.witness;
+          cx.minimized = true;
+          found = std::move(cx);
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+  r.applicable = applicable;
+  r.scope += fmt::format(" ({} schedules)", schedules);
+  if (found) {
+    r.outcome = Outcome::kRefuted;
+    r.detail = found->violation;
+    r.counterexample = std::move(found);
+  } else {
+    r.outcome = Outcome::kInconclusive;
+    std::vector<std::string> per_n;
+    for (const auto& [n, c] : closest) per_n.push_back(c.second);
+    r.detail = applicable == 0 ? "no applicable input"
+                               : fmt::format("no order searched exceeds the paper's count; closest to it per n: {} "
+                                             "(lower bounds on the worst faithful order, not a proof)",
+                                             fmt::join(per_n, "; "));
   }
   return r;
 }
@@ -286,9 +437,12 @@ MethodResult random_method(const RunContext& ctx, Alg a, aapc::Model model, Sche
   });
   RandomSpec<RandomInput> spec{gen};
   spec.cases = scope::kScheduleRandomCases.at(ctx.budget);
+  // Inputs outside the algorithm's domain (repeated faults, no A_f partition) or its premise
+  // (premise()) are not applicable.
+  auto applicable = std::make_shared<uint64_t>(0);
   spec.scope = fmt::format("{}, n = {}..{} (above the exhaustive range; shrinking lowers n and drops faults), model {}",
                            alg_name(a), lo, scope::kScheduleRandomMaxN, aapc::to_string(model));
-  spec.check = [a, model, check](const RandomInput& r) -> std::optional<Counterexample> {
+  spec.check = [a, model, check, applicable](const RandomInput& r) -> std::optional<Counterexample> {
     std::vector<aapc::NodeId> faults(r.faults.begin(), r.faults.end());
     for (auto& x : faults) x &= (aapc::NodeId{1} << r.n) - 1;
     std::sort(faults.begin(), faults.end());
@@ -312,7 +466,8 @@ MethodResult random_method(const RunContext& ctx, Alg a, aapc::Model model, Sche
       in.d = r.pick % r.n;
     }
     const InputVerdicts v = judge(a, in, model);
-    auto why = apply(check, v);
+    if (premise(check, v)) ++*applicable;
+    auto why = apply(check, v, a, r.n, static_cast<int>(in.faults.size()));
     if (!why) return std::nullopt;
     Counterexample cx;
     cx.params = {{"n", r.n}, {"model", aapc::to_string(model)}};
@@ -321,7 +476,9 @@ MethodResult random_method(const RunContext& ctx, Alg a, aapc::Model model, Sche
     cx.witness = v.witness;
     return cx;
   };
-  return run_random(ctx, spec);
+  MethodResult result = run_random(ctx, spec);
+  if (result.outcome != Outcome::kRefuted) result.applicable = std::min<uint64_t>(*applicable, result.cases);
+  return result;
 }
 
 CaseFn sched_case(Alg a, SchedCheck check) {
@@ -339,6 +496,11 @@ CaseFn sched_case(Alg a, SchedCheck check) {
     if (!faults) return invalid_argument("input.faults: " + faults.error().message);
     if (!input.contains("d") || !input.at("d").is_number_integer()) return invalid_argument("input.d must be an integer");
     SchedInput in{n, faults->faulty(), input.at("d").get<int>(), 0, 1};
+    if (input.contains("order")) {
+      if (!input.at("order").is_number_integer() || input.at("order").get<int64_t>() < 0)
+        return invalid_argument("input.order must be a non-negative integer (a ListOrder seed)");
+      in.order = input.at("order").get<uint64_t>();
+    }
     if (a == Alg::kAf) {
       if (!input.contains("dims") || !input.at("dims").is_string()) return invalid_argument("input.dims must be a string");
       auto dims = aapc::parse_dims(n, input.at("dims").get<std::string>(), "input.dims");
@@ -347,10 +509,21 @@ CaseFn sched_case(Alg a, SchedCheck check) {
     }
     const InputVerdicts v = judge(a, in, *model);
     CaseCheck c;
-    c.violation = apply(check, v);
+    c.violation = apply(check, v, a, n, static_cast<int>(in.faults.size()));
     c.witness = v.witness;
     return c;
   };
+}
+
+Reading worst_order_reading(Alg a, aapc::Model model, SchedCheck check, std::string name, std::string description) {
+  Reading r;
+  r.name = std::move(name);
+  r.description = std::move(description);
+  r.methods.emplace_back(Method::kExhaustive, [a, model, check](const RunContext& ctx) {
+    return worst_order_method(ctx, a, model, check);
+  });
+  r.check_case = sched_case(a, check);
+  return r;
 }
 
 Reading sched_reading(Alg a, aapc::Model model, SchedCheck check, std::string name, std::string description) {
@@ -396,7 +569,7 @@ void add_schedule_claims(Registry& registry) {
        "every fault set with 1 <= f <= floor(n/2) and every A_f partition (D, d) of it", "(5*2^f - 2)*2^(n-(f+1))"},
   };
   for (const AlgText& t : algs) {
-    std::vector<Reading> delivers, at_most, exactly;
+    std::vector<Reading> delivers, at_most, exactly, per_step;
     for (aapc::Model m : aapc::kModels) {
       const std::string model = aapc::to_string(m);
       delivers.push_back(sched_reading(
@@ -406,8 +579,25 @@ void add_schedule_claims(Registry& registry) {
                       alg_name(t.alg), t.scope, model_words(m))));
       at_most.push_back(sched_reading(
           t.alg, m, SchedCheck::kAtMost, model + ".at_most",
-          fmt::format("for {}: {}'s schedule under the {} model takes at most {} time units", t.scope, alg_name(t.alg),
-                      model_words(m), t.count)));
+          fmt::format("for {}: {}'s schedule under the {} model, with this implementation's Phase-2 list order "
+                      "(src/aapc/schedules.h, ListOrder seed 0), takes at most {} time units",
+                      t.scope, alg_name(t.alg), model_words(m), t.count)));
+      if (m == aapc::Model::kAllPort) {
+        at_most.push_back(worst_order_reading(
+            t.alg, m, SchedCheck::kAtMost, model + ".at_most.every_order",
+            fmt::format("for {}: under every list order the text allows (the order of Phase 2 Step 1's "
+                        "'distribute' and of each round's 'exchange', ties among same-unit arrivals there and in "
+                        "A_1 Step 5, the choice among the candidate routes; src/aapc/schedules.h, ListOrder), {}'s "
+                        "schedule under the {} model takes at most {} time units",
+                        t.scope, alg_name(t.alg), model_words(m), t.count)));
+        per_step.push_back(sched_reading(
+            t.alg, m, SchedCheck::kStepsAtMost, model + ".steps_at_most",
+            fmt::format("for {}: every step of {}'s schedule (this implementation's order) for which the paper "
+                        "prints a count takes at most that count under the {} model (A_1: Steps 1-5 of Section "
+                        "3.1.2; A_2: Phase 1 as A_1 on Q_(n-1), Phase 2 Step 1 = n; A_f: Phase 1 as A_1 on "
+                        "Q_(f+1), Phase 2 Step 2 = (5*2^f - 2)*(2^(n-(f+1)) - 1))",
+                        t.scope, alg_name(t.alg), model_words(m))));
+      }
       exactly.push_back(sched_reading(
           t.alg, m, SchedCheck::kExactly, model + ".exactly",
           fmt::format("for {}: {}'s schedule under the {} model takes exactly {} time units", t.scope, alg_name(t.alg),
@@ -419,6 +609,7 @@ void add_schedule_claims(Registry& registry) {
         std::move(delivers)));
     std::vector<Reading> units = std::move(at_most);
     for (Reading& r : exactly) units.push_back(std::move(r));
+    for (Reading& r : per_step) units.push_back(std::move(r));
     registry.add(Claim::make(kPaper, fmt::format("aapc.{}.units", t.id), t.location,
         fmt::format("'the amount of time units required' for {} is {}", alg_name(t.alg), t.count), std::move(units)));
   }

@@ -19,6 +19,11 @@ namespace topocheck::claims::aapc_scope {
 inline const PerBudget<int> kScheduleExhaustiveMaxN[] = {{4, 7, 8}, {4, 6, 7}, {4, 7, 7}};
 inline const PerBudget<int> kScheduleRandomCases{4, 20, 100};
 inline constexpr int kScheduleRandomMaxN = 9;
+// The worst faithful Phase-2 list order (schedule_claims.cc, readings *.at_most.every_order):
+// every input of n = 1..max (per algorithm, A_1, A_2, A_f), each under seed 0 (this
+// implementation) and seeds 1..kOrderSearchOrders (aapc::ListOrder). A search, not exhaustive.
+inline const PerBudget<int> kOrderSearchMaxN[] = {{4, 5, 6}, {4, 5, 5}, {4, 5, 5}};
+inline const PerBudget<int> kOrderSearchOrders{8, 32, 128};
 // A_f from this n on sweeps one fault set per orbit of Q_n's automorphisms (schedule_claims.cc
 // says why that is sound); below it every fault set, in lexicographic order.
 inline constexpr int kAfOrbitReducedFromN = 6;
