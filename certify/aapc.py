@@ -321,7 +321,13 @@ def check_units(alg):
     def fn(case):
         n, faults = common(case)
         model, _, kind = case["reading"].partition(".")
-        if case["params"].get("model") != model or kind not in ("at_most", "exactly"):
+        if kind == "" and case["reading"].endswith("_steps_at_most"):
+            model, kind = case["reading"][: -len("_steps_at_most")], "steps_at_most"
+        # at_most.every_order: the same bound, for a Phase-2 list order other than the
+        # implementation's (input.order; the schedule, like every schedule here, from the witness).
+        if kind == "at_most.every_order":
+            kind = "at_most"
+        if case["params"].get("model") != model or kind not in ("at_most", "exactly", "steps_at_most"):
             return False, f"reading {case['reading']} does not match params.model {case['params'].get('model')}"
         d = int(case["input"]["d"])
         if not 0 <= d < n:
@@ -352,6 +358,18 @@ def check_units(alg):
             return False, f"the steps add up to {sum(s['units'] for s in w['steps'])}, not {units}"
         if w.get("checker", "valid") != "valid":
             return False, "the witness's schedule is not marked valid"
+        if kind == "steps_at_most":
+            # The per-step counts the paper prints and the checker knows: A_2's Phase 2 Step 1,
+            # "= n in the case of a double fault" (Section 3.3.2).
+            if alg != "a2":
+                return False, "no printed per-step count of this algorithm is known to this checker"
+            step = [st for st in w.get("steps", []) if st.get("name") == "phase 2 step 1"]
+            if len(step) != 1:
+                return False, "the witness has no single 'phase 2 step 1'"
+            if step[0]["units"] <= n:
+                return False, f"phase 2 step 1 takes {step[0]['units']} units, at most n = {n}"
+            return True, (f"premise checked (two faults differing in d); phase 2 step 1 takes {step[0]['units']} units > "
+                          f"n = {n} (Section 3.3.2), the steps adding up to the schedule's {units}")
         if kind == "at_most" and units <= paper:
             return False, f"{units} units is at most the printed {paper}"
         if kind == "exactly" and units == paper:
