@@ -124,7 +124,7 @@ Reading itm_reading(std::string name, std::string description, Rule rule, ItmChe
 // the theorem says nothing about them, so they are not applicable rather than counterexamples
 // (a claim is never refuted by another claim's failure). Under the exterior reading every ITM
 // applies (Lemma 4 holds).
-bool has_circular_order(const Itm& g) { return itm::circular_order(g).has_value(); }
+bool has_circular_order(const Itm& g) { return itm::circular_order(g).ok(); }
 
 // Theorem 5's conclusion outside its premise: every 2-connected outerplanar graph on 4..max_n
 // nodes that is not an ITM (a polygon with non-crossing chords, not triangulated: n..2n-4 edges;

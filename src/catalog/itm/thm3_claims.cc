@@ -158,6 +158,13 @@ std::vector<Reading> thm3_readings(itm::Theorem3Direction direction) {
               ? "as every-chord-crosses, and no two edges of G cross (G is a triangulated polygon on the cycle)"
               : "G drawn without crossings with its chords inside or outside the circle, and no non-edge can be "
                 "added on either side");
+      // Not a faithful reading of "only if": it needs 3n - 6 edges, which no ITM with n >= 4 has
+      // (2n - 3), so it fails on every ITM itself; its refutation is the reading's error, and the
+      // description says so in every report.
+      if (reading == itm::TriangulatedReading::kPlanarDrawing && direction == itm::Theorem3Direction::kOnlyIf)
+        r.description += " (not faithful for 'only if': no ITM with n >= 4 is totally triangulated in this sense, so "
+                         "the theorem would fail on every ITM itself; a refutation here is an error of the reading, not "
+                         "of the paper)";
       r.check_case = graph_case_fn(combo);
       r.methods.emplace_back(Method::kExhaustive, [combo](const RunContext& ctx) {
         return exhaustive_graphs(ctx, combo, itm_scope::kTheorem3MaxN.at(ctx.budget));
