@@ -145,7 +145,7 @@ TEST(StatisticsTest, MeanIntervalIsTheStudentT) {
   EXPECT_DOUBLE_EQ(m.mean, 2);
   EXPECT_DOUBLE_EQ(m.sd, 1);
   EXPECT_NEAR(m.half, 4.303 / std::sqrt(3.0), 1e-12);
-  EXPECT_EQ(locate(m, 0, 10), IntervalSide::kInside);
+  EXPECT_EQ(locate(m, -1, 10), IntervalSide::kInside);  // [-0.48, 4.48]
   EXPECT_EQ(locate(m, 5, 10), IntervalSide::kOutside);
   EXPECT_EQ(locate(m, 2, 10), IntervalSide::kStraddles);
   EXPECT_EQ(locate(m, -kNoBound, -1), IntervalSide::kOutside);
