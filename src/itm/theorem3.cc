@@ -16,6 +16,29 @@
 
 namespace topocheck::itm {
 
+std::optional<std::vector<int>> outer_cycle(const Graph& g) {
+  const int n = g.n();
+  for (const std::vector<int>& cycle : hamiltonian_cycles(g)) {
+    std::vector<int> pos(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) pos[static_cast<size_t>(cycle[static_cast<size_t>(i)])] = i;
+    std::vector<std::pair<int, int>> chords;
+    for (const auto& [u, v] : g.edges()) {
+      const int a = std::min(pos[static_cast<size_t>(u)], pos[static_cast<size_t>(v)]);
+      const int b = std::max(pos[static_cast<size_t>(u)], pos[static_cast<size_t>(v)]);
+      if (b - a != 1 && b - a != n - 1) chords.emplace_back(a, b);
+    }
+    bool crossing = false;
+    for (size_t i = 0; i < chords.size() && !crossing; ++i)
+      for (size_t j = i + 1; j < chords.size() && !crossing; ++j) {
+        const auto [a, b] = chords[i];
+        const auto [p, q] = chords[j];
+        crossing = (a < p && p < b && b < q) || (p < a && a < q && q < b);
+      }
+    if (!crossing) return cycle;
+  }
+  return std::nullopt;
+}
+
 std::string to_string(Theorem3Direction direction) { return direction == Theorem3Direction::kIf ? "if" : "only-if"; }
 
 std::string to_string(const Theorem3Combination& combination) {

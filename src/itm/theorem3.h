@@ -151,6 +151,14 @@ std::optional<TriangulatedReading> parse_triangulated_reading(std::string_view t
 // direction) under `reading`. Precondition (TC_CHECK): `cycle` is a Hamiltonian cycle of g.
 bool totally_triangulated(const Graph& g, const std::vector<int>& cycle, TriangulatedReading reading);
 
+// The outer cycle of a 2-connected outerplanar graph: the first Hamiltonian cycle (in
+// hamiltonian_cycles' order) whose other edges, drawn as straight chords with the nodes on a
+// circle in the cycle's order, pairwise do not cross; nullopt when g has none (g is not a
+// 2-connected outerplanar graph). The circular order Theorem 5 speaks of, for graphs that are
+// not ITMs (catalog/itm: Theorem 5 outside its premise). Cost: that of hamiltonian_cycles plus
+// O(m^2) per cycle.
+std::optional<std::vector<int>> outer_cycle(const Graph& g);
+
 // Theorem 3's right-hand side: g has a Hamiltonian cycle for which it is totally triangulated.
 // When true and `cycle` is not null, *cycle is the first such cycle (hamiltonian_cycles' order).
 bool rhs(const Graph& g, TriangulatedReading reading, std::vector<int>* cycle = nullptr);

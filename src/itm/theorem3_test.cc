@@ -26,6 +26,7 @@
 #include <gtest/gtest.h>
 
 #include "itm/itm.h"
+#include "itm/itm_checks.h"
 #include "itm/theorem3.h"
 
 namespace topocheck::itm {
@@ -552,6 +553,33 @@ TEST(Theorem3, HandDerivedCounterexamples) {
   // The diamond is an ITM with 5 < 3n - 6 edges: no maximal planar drawing.
   for (Rule rule : {Rule::kAnyEdge, Rule::kExterior})
     EXPECT_FALSE(theorem3_holds_for(diamond(), {rule, R::kPlanarDrawing, D::kOnlyIf}));
+}
+
+// Theorem 5 outside its premise (catalog/itm): the outer cycle of a polygon with non-crossing
+// chords is its circular order; graphs without one are skipped.
+TEST(OuterCycle, PolygonsWithNonCrossingChordsHaveOneOthersNone) {
+  EXPECT_TRUE(outer_cycle(cycle_graph(6)).has_value());
+  Graph hexagon_with_chord = cycle_graph(6);
+  hexagon_with_chord.add_edge(0, 3);
+  const auto cycle = outer_cycle(hexagon_with_chord);
+  ASSERT_TRUE(cycle.has_value());
+  EXPECT_EQ(cycle->size(), 6u);
+  EXPECT_FALSE(outer_cycle(complete_graph(4)).has_value());       // its two chords cross on every cycle
+  EXPECT_FALSE(outer_cycle(complete_bipartite(2, 3)).has_value());  // not Hamiltonian
+  EXPECT_FALSE(outer_cycle(grid_graph(1, 4)).has_value());          // a path
+}
+
+// The check the non-ITM graphs are put through can fail there (negative control): on the
+// hexagon, in its own order, the reversed reading collides (0->1 and 5->2 both may use 0->1),
+// while the paper's reading and the shared-endpoint one hold.
+TEST(OuterCycle, ContentionOutsideThePremiseCanFail) {
+  const Graph hexagon = cycle_graph(6);
+  const auto order = outer_cycle(hexagon);
+  ASSERT_TRUE(order.has_value());
+  EXPECT_TRUE(check_contention_free(hexagon, *order, Contention::kReversed).has_value());
+  EXPECT_TRUE(check_contention_free(hexagon, *order, Contention::kUndirected).has_value());
+  EXPECT_FALSE(check_contention_free(hexagon, *order, Contention::kPaper).has_value());
+  EXPECT_FALSE(check_contention_free(hexagon, *order, Contention::kSharedEndpoint).has_value());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "routing/trace_check.h"
 
@@ -121,6 +122,9 @@ Finding dynamic_faster(const StudyResult& s) {
     for (char sc : kSchemes) {
       const double st = s.at(Routing::kStatic, k, sc).mean, dy = s.at(Routing::kDynamic, k, sc).mean;
       worst = std::max(worst, dy / st);
+      // "for every scheme and link kind": one figure per case, so that over several studies each
+      // case's ratio gets its own interval (the maximum of 22 noisy ratios is biased upwards).
+      f.figures.push_back({fmt::format("ratio_dynamic_over_static {}/{}", to_string(k), sc), dy / st, -kNoBound, 1.0});
       if (!(dy < st)) slower.push_back(fmt::format("{}/{} ({:.1f} vs {:.1f})", to_string(k), sc, dy, st));
     }
   f.reproduced = slower.empty();
@@ -147,6 +151,7 @@ Finding factor_two(const StudyResult& s) {
   f.reproduced = best >= 1.6 && best <= 2.4;
   f.detail = fmt::format("the largest improvement is {:.2f}x ({})", best, where);
   f.evidence = {{"max_ratio", best}, {"at", where}};
+  f.figures = {{"max_ratio_static_over_dynamic", best, 1.6, 2.4}};
   return f;
 }
 
@@ -174,6 +179,8 @@ Finding scheme_e_best(const StudyResult& s) {
                          fastest->label(), fastest->mean, to_string(fastest->routing), to_string(fastest->links), e, a,
                          100 * (a / e - 1), c, 100 * (c / e - 1), order);
   f.evidence = {{"fastest", fastest->label()}, {"E", e}, {"A", a}, {"C", c}, {"order", order}};
+  f.figures = {{"E_above_fastest_pct", 100 * (e / fastest->mean - 1), -kNoBound, 1.0},
+               {"A_C_above_E_pct", 100 * (std::max(a, c) / e - 1), -kNoBound, 10.0}};
   return f;
 }
 
@@ -190,6 +197,8 @@ Finding uni_gain(const StudyResult& s) {
       const double g = 100 * (bi - uni) / bi;
       gains.push_back(g);
       per[fmt::format("{}/{}", to_string(r), sc)] = g;
+      // "every gain >= -1" per case (the minimum of 22 noisy gains is biased downwards).
+      f.figures.push_back({fmt::format("gain_pct {}/{}", to_string(r), sc), g, -1.0, kNoBound});
     }
   std::vector<double> sorted = gains;
   std::sort(sorted.begin(), sorted.end());
@@ -199,6 +208,8 @@ Finding uni_gain(const StudyResult& s) {
   f.reproduced = lowest >= -1 && above <= 3 && median < 7.5;
   f.detail = fmt::format("gains from {:.1f}% to {:.1f}%, median {:.1f}%, {} of 22 above 15%", lowest, sorted.back(), median, above);
   f.evidence = {{"gains", per}, {"median", median}, {"above_15", above}, {"min", lowest}};
+  f.figures.push_back({"gains_above_15pct", static_cast<double>(above), -kNoBound, 3.0});
+  f.figures.push_back({"median_gain_pct", median, -kNoBound, 7.5});
   return f;
 }
 
@@ -213,6 +224,81 @@ Finding evaluate_finding(const std::string& name, const StudyResult& study) {
   else TC_CHECK(false, "unknown finding " + name);
   f.name = name;
   return f;
+}
+
+std::string FindingFigure::region() const {
+  if (lo == -kNoBound && hi == kNoBound) return "any";
+  if (lo == -kNoBound) return fmt::format("<= {:g}", hi);
+  if (hi == kNoBound) return fmt::format(">= {:g}", lo);
+  return fmt::format("in [{:g}, {:g}]", lo, hi);
+}
+
+std::string to_string(StudiesVerdict verdict) {
+  switch (verdict) {
+    case StudiesVerdict::kReproduced: return "reproduced";
+    case StudiesVerdict::kNotReproduced: return "not reproduced";
+    case StudiesVerdict::kInconclusive: return "inconclusive";
+  }
+  return "?";
+}
+
+FindingOverStudies decide_over_studies(const std::vector<Finding>& per_study) {
+  TC_CHECK(per_study.size() >= 2, "a finding over studies needs at least two studies");
+  FindingOverStudies out;
+  const std::vector<FindingFigure>& first = per_study.front().figures;
+  TC_CHECK(!first.empty(), "finding '" + per_study.front().name + "' names no figures");
+  bool any_outside = false, all_inside = true;
+  std::vector<std::string> words;
+  // The inside figure nearest its threshold (relative to the interval's width), shown too.
+  std::string closest_inside;
+  double closest_margin = kNoBound;
+  int inside = 0;
+  for (size_t i = 0; i < first.size(); ++i) {
+    FigureOverStudies fig;
+    fig.name = first[i].name;
+    fig.lo = first[i].lo;
+    fig.hi = first[i].hi;
+    fig.region = first[i].region();
+    for (const Finding& f : per_study) {
+      TC_CHECK(f.figures.size() == first.size() && f.figures[i].name == fig.name && f.figures[i].lo == fig.lo &&
+                   f.figures[i].hi == fig.hi,
+               "studies disagree on the figures of finding '" + f.name + "'");
+      fig.values.push_back(f.figures[i].value);
+    }
+    fig.interval = mean_ci95(fig.values);
+    fig.side = locate(fig.interval, fig.lo, fig.hi);
+    any_outside = any_outside || fig.side == IntervalSide::kOutside;
+    all_inside = all_inside && fig.side == IntervalSide::kInside;
+    const std::string word = fmt::format("{} {:.3g} [{:.3g}, {:.3g}] vs {}: {}", fig.name, fig.interval.mean,
+                                         fig.interval.lo(), fig.interval.hi(), fig.region, to_string(fig.side));
+    if (fig.side != IntervalSide::kInside || first.size() <= 3) {
+      words.push_back(word);
+    } else {
+      ++inside;
+      const double margin = std::min(fig.interval.lo() - fig.lo, fig.hi - fig.interval.hi());
+      if (margin < closest_margin) {
+        closest_margin = margin;
+        closest_inside = word;
+      }
+    }
+    out.figures.push_back(std::move(fig));
+  }
+  out.verdict = any_outside ? StudiesVerdict::kNotReproduced
+                : all_inside ? StudiesVerdict::kReproduced
+                             : StudiesVerdict::kInconclusive;
+  if (inside > 0)
+    words.push_back(fmt::format("{} more figures inside, the closest to its threshold {}", inside, closest_inside));
+  out.detail = fmt::format("{} (mean [95% Student t interval over {} studies])", fmt::join(words, "; "), per_study.size());
+  return out;
+}
+
+nlohmann::json FindingOverStudies::to_json() const {
+  nlohmann::json figs = nlohmann::json::array();
+  for (const FigureOverStudies& f : figures)
+    figs.push_back({{"name", f.name}, {"values", f.values}, {"mean", f.interval.mean}, {"sd", f.interval.sd},
+                    {"ci95", {f.interval.lo(), f.interval.hi()}}, {"region", f.region}, {"side", to_string(f.side)}});
+  return {{"verdict", to_string(verdict)}, {"test", "two-sided 95% Student t interval of the mean over studies"},
+          {"figures", figs}};
 }
 
 std::vector<Finding> evaluate_findings(const StudyResult& study) {

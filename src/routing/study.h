@@ -23,6 +23,17 @@
 //    rarely of the order of more than fifteen per cent, and is usually much smaller": with
 //    gain = 100 * (mean(bi) - mean(uni)) / mean(bi) over the 22 (routing, scheme), every gain is
 //    >= -1 (never clearly worse), at most 3 of 22 exceed 15, and the median is below 7.5.
+// Each finding also names its figures: the numbers its conditions compare with thresholds
+// (FindingFigure: the figure's value on this study and the region [lo, hi] the finding needs).
+// A condition "for all 22 cases" gives one figure per case (dynamic_faster: each ratio
+// dynamic/static <= 1; uni_gain: each gain >= -1), an aggregate one figure (factor_two: the
+// largest ratio static/dynamic in [1.6, 2.4]; scheme_e_best: E's excess over the fastest case
+// <= 1%, and A's and C's larger excess over E <= 10%; uni_gain: the number of gains above 15
+// <= 3 and the median gain <= 7.5).
+// Over several studies (workload instances, e.g. seeds 1..k), decide_over_studies judges each
+// figure by the 95% Student t confidence interval of its per-study values (network/statistics.h):
+// reproduced when every interval lies inside its region, not reproduced when some interval lies
+// entirely outside, inconclusive otherwise.
 // Cost: 44 * reps simulations; `jobs` threads share them.
 #pragma once
 
@@ -79,6 +90,15 @@ using StudyProgress = std::function<void(int done, int total)>;
 Result<StudyResult> run_study(const Network& net, const Workload& workload, const StudyConfig& config,
                               const StudyProgress& progress = nullptr);
 
+// One number a finding's condition compares with a threshold, and the region the finding needs
+// it in (lo / hi: -kNoBound / kNoBound when open on that side; the ends count as inside).
+struct FindingFigure {
+  std::string name;  // "max_ratio_static_over_dynamic", ...
+  double value = 0;
+  double lo = -kNoBound, hi = kNoBound;
+  std::string region() const;  // "in [1.6, 2.4]", "<= 1", ">= -1"
+};
+
 struct Finding {
   std::string name;       // "dynamic_faster", ...
   std::string statement;  // the paper's words
@@ -86,10 +106,34 @@ struct Finding {
   bool reproduced = false;
   std::string detail;     // the measured values behind the verdict
   nlohmann::json evidence = nlohmann::json::object();
+  std::vector<FindingFigure> figures;  // every condition's number; `reproduced` iff all in region
 };
 inline const std::vector<std::string> kFindingNames = {"dynamic_faster", "factor_two", "scheme_e_best", "uni_gain"};
 Finding evaluate_finding(const std::string& name, const StudyResult& study);  // aborts on an unknown name
 std::vector<Finding> evaluate_findings(const StudyResult& study);
+
+// A finding judged over several studies (one per workload instance): per figure, the 95% t
+// interval of its per-study values and where it lies relative to the figure's region.
+enum class StudiesVerdict { kReproduced, kNotReproduced, kInconclusive };
+std::string to_string(StudiesVerdict verdict);  // "reproduced", "not reproduced", "inconclusive"
+struct FigureOverStudies {
+  std::string name;
+  std::vector<double> values;  // per study, in the order given
+  MeanInterval interval;
+  double lo = -kNoBound, hi = kNoBound;
+  std::string region;
+  IntervalSide side = IntervalSide::kStraddles;
+};
+struct FindingOverStudies {
+  StudiesVerdict verdict = StudiesVerdict::kInconclusive;
+  std::vector<FigureOverStudies> figures;
+  std::string detail;  // every figure: "name mean [lo, hi] vs region: side"
+  nlohmann::json to_json() const;
+};
+// `per_study`: the same finding evaluated on each study (at least two; the same figures in the
+// same order, else aborts). Not reproduced if some figure's interval is outside its region;
+// reproduced if every one is inside; inconclusive otherwise.
+FindingOverStudies decide_over_studies(const std::vector<Finding>& per_study);
 
 // Forms: a table for people, JSON for machines, and the paper's three figures as SVG bar charts
 // (3: bidirectional, static vs dynamic per scheme, with 95% whiskers; 4: unidirectional;

@@ -1,6 +1,8 @@
 #include "routing/study.h"
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -121,6 +123,79 @@ TEST(RoutingStudy, RejectsBadRepetitionsAndJobs) {
   sc.reps = 2;
   sc.jobs = 0;
   EXPECT_THAT(run_study(*net, *w, sc).error().message, HasSubstr("--jobs"));
+}
+
+// ---- a finding over several studies: the 95% t interval decides (negative controls) ---------
+
+Finding with_figure(double value, double lo, double hi) {
+  Finding f;
+  f.name = "synthetic";
+  f.figures = {{"figure", value, lo, hi}};
+  f.reproduced = value >= lo && value <= hi;
+  return f;
+}
+
+StudiesVerdict over(const std::vector<double>& values, double lo, double hi) {
+  std::vector<Finding> per;
+  for (double v : values) per.push_back(with_figure(v, lo, hi));
+  return decide_over_studies(per).verdict;
+}
+
+TEST(StatisticsTest, MeanIntervalIsTheStudentT) {
+  // mean 2, sd 1 (values 1, 2, 3): half-width t_{0.975,2} / sqrt(3) = 4.303 / 1.732.
+  const MeanInterval m = mean_ci95({1, 2, 3});
+  EXPECT_DOUBLE_EQ(m.mean, 2);
+  EXPECT_DOUBLE_EQ(m.sd, 1);
+  EXPECT_NEAR(m.half, 4.303 / std::sqrt(3.0), 1e-12);
+  EXPECT_EQ(locate(m, -1, 10), IntervalSide::kInside);  // [-0.48, 4.48]
+  EXPECT_EQ(locate(m, 5, 10), IntervalSide::kOutside);
+  EXPECT_EQ(locate(m, 2, 10), IntervalSide::kStraddles);
+  EXPECT_EQ(locate(m, -kNoBound, -1), IntervalSide::kOutside);
+}
+
+TEST(StudiesVerdictTest, ClearlyViolatingSeedsAreRefuted) {
+  // factor_two's region [1.6, 2.4]; per-seed figures all near 1.25 (the layered workload's).
+  EXPECT_EQ(over({1.21, 1.26, 1.30, 1.24, 1.27}, 1.6, 2.4), StudiesVerdict::kNotReproduced);
+  // min gain >= -1 with every seed near -5.
+  EXPECT_EQ(over({-5.1, -4.8, -5.3, -4.9, -5.0}, -1, kNoBound), StudiesVerdict::kNotReproduced);
+}
+
+TEST(StudiesVerdictTest, StraddlingSeedsAreInconclusive) {
+  // One seed at 1.59 among 1.69..1.95: the point verdict "refuted" was noise.
+  EXPECT_EQ(over({1.69, 1.95, 1.80, 1.59, 1.75}, 1.6, 2.4), StudiesVerdict::kInconclusive);
+  // Gains around -1 on both sides.
+  EXPECT_EQ(over({-0.5, -1.2, -1.9, -1.3, -0.2}, -1, kNoBound), StudiesVerdict::kInconclusive);
+}
+
+TEST(StudiesVerdictTest, ClearlyInsideIsReproduced) {
+  EXPECT_EQ(over({1.9, 2.0, 2.1, 1.95, 2.05}, 1.6, 2.4), StudiesVerdict::kReproduced);
+  // A constant figure has a zero-width interval.
+  EXPECT_EQ(over({0, 0, 0, 0, 0}, -kNoBound, 3), StudiesVerdict::kReproduced);
+}
+
+TEST(StudiesVerdictTest, OneFigureOutsideRefutesWhateverTheOthers) {
+  std::vector<Finding> per;
+  for (double v : {10.0, 11.0, 12.0}) {
+    Finding f;
+    f.name = "two";
+    f.figures = {{"inside", 0.5, 0, 1}, {"outside", v, -kNoBound, 3}};
+    per.push_back(f);
+  }
+  const FindingOverStudies d = decide_over_studies(per);
+  EXPECT_EQ(d.verdict, StudiesVerdict::kNotReproduced);
+  EXPECT_THAT(d.detail, HasSubstr("outside"));
+  EXPECT_EQ(d.figures.at(0).side, IntervalSide::kInside);
+}
+
+TEST(StudiesVerdictTest, EveryFindingNamesItsFigures) {
+  const StudyResult s = synthetic(100, 60, 0.05);
+  for (const Finding& f : evaluate_findings(s)) {
+    ASSERT_FALSE(f.figures.empty()) << f.name;
+    bool all_in = true;
+    for (const FindingFigure& fig : f.figures) all_in = all_in && fig.value >= fig.lo && fig.value <= fig.hi;
+    // The point verdict and the figures agree (up to the strict/inclusive end).
+    EXPECT_EQ(all_in, f.reproduced) << f.name;
+  }
 }
 
 }  // namespace

@@ -34,6 +34,7 @@
 #include "itm/itm_checks.h"
 #include "itm/itm_gen.h"
 #include "itm/itm_oracle.h"
+#include "itm/theorem3.h"
 
 namespace topocheck::claims {
 namespace {
@@ -48,18 +49,22 @@ using itm_parts::kPaper;
 // reading on every ITM up to `max_n`; where it and the naive checker disagree the method reports
 // an error (a bug in one of them), never a verdict.
 using OracleCheck = std::function<Violation(const itm::ShortestPathLists&, const Itm&)>;
-MethodResult oracle_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check, const OracleCheck& oracle) {
+MethodResult oracle_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check, const OracleCheck& oracle,
+                         const ItmPremise& premise) {
   MethodResult result;
   result.method = Method::kOracle;
   result.outcome = Outcome::kHolds;  // until the oracle refutes or disagrees
   result.scope = fmt::format("every ITM ({}) with n = 3..{}, every shortest path listed explicitly", itm::to_string(rule),
                              max_n);
+  uint64_t applicable = 0;
   for (int n = 3; n <= max_n && result.outcome != Outcome::kRefuted; ++n) {
     ctx.report(fmt::format("oracle {} n = {}", itm::to_string(rule), n));
     bool stop = false;
     itm::enumerate_itms(n, n, rule, [&](const Itm& g) {
       if (stop) return;
       ++result.cases;
+      if (premise && !premise(g)) return;
+      ++applicable;
       const itm::ShortestPathLists lists(g.graph());
       const Violation by_oracle = oracle(lists, g);
       const Violation by_checker = check(g, nullptr);
@@ -82,29 +87,86 @@ MethodResult oracle_itms(const RunContext& ctx, Rule rule, int max_n, const ItmC
     });
     if (result.outcome == Outcome::kError) return result;
   }
+  if (premise) {
+    result.applicable = applicable;
+    result.scope += fmt::format(" ({} of them in the claim's premise)", applicable);
+  }
   return result;
 }
 
 // Replays {"n": .., "rule": ..} / {"steps": ..}.
 // A reading judged ITM by ITM: exhaustive up to `max_n` (per rule and budget); random sequences
 // up to `random_nodes` nodes unless 0; the oracle when given.
+// `premise`: the claim's premise beyond "is an ITM" (methods.h), null when every ITM applies.
 Reading itm_reading(std::string name, std::string description, Rule rule, ItmCheck check, PerBudget<int> max_n,
-                    int random_nodes = 0, OracleCheck oracle = nullptr) {
+                    int random_nodes = 0, OracleCheck oracle = nullptr, ItmPremise premise = nullptr) {
   Reading r;
   r.name = std::move(name);
   r.description = std::move(description);
-  r.check_case = itm_case_fn(rule, check);
-  r.methods.emplace_back(Method::kExhaustive, [rule, check, max_n](const RunContext& ctx) {
-    return exhaustive_itms(ctx, rule, max_n.at(ctx.budget), check);
+  r.check_case = itm_case_fn(rule, check, premise);
+  r.methods.emplace_back(Method::kExhaustive, [rule, check, max_n, premise](const RunContext& ctx) {
+    return exhaustive_itms(ctx, rule, max_n.at(ctx.budget), check, premise);
   });
   if (random_nodes > 0)
-    r.methods.emplace_back(Method::kRandom, [rule, check, random_nodes](const RunContext& ctx) {
-      return random_itms(ctx, rule, random_nodes, check, itm_scope::kRandomCases.at(ctx.budget));
+    r.methods.emplace_back(Method::kRandom, [rule, check, random_nodes, premise](const RunContext& ctx) {
+      return random_itms(ctx, rule, random_nodes, check, itm_scope::kRandomCases.at(ctx.budget), premise);
     });
   if (oracle)
-    r.methods.emplace_back(Method::kOracle, [rule, check, oracle](const RunContext& ctx) {
-      return oracle_itms(ctx, rule, itm_scope::kOracleMaxN.at(ctx.budget), check, oracle);
+    r.methods.emplace_back(Method::kOracle, [rule, check, oracle, premise](const RunContext& ctx) {
+      return oracle_itms(ctx, rule, itm_scope::kOracleMaxN.at(ctx.budget), check, oracle, premise);
     });
+  return r;
+}
+
+// Theorem 5 and the broadcast speak of "the circular order" that Lemma 4's exterior cycle
+// defines ("From Lemma 4 we know that all the nodes in G form a simple cycle in G"). Under the
+// any-edge reading some ITMs have no such cycle (itm.lemma4.cycle[any-edge] is refuted by one):
+// the theorem says nothing about them, so they are not applicable rather than counterexamples
+// (a claim is never refuted by another claim's failure). Under the exterior reading every ITM
+// applies (Lemma 4 holds).
+bool has_circular_order(const Itm& g) { return itm::circular_order(g).ok(); }
+
+// Theorem 5's conclusion outside its premise: every 2-connected outerplanar graph on 4..max_n
+// nodes that is not an ITM (a polygon with non-crossing chords, not triangulated: n..2n-4 edges;
+// with 2n - 3 it is a triangulated polygon, an exterior ITM), its outer cycle as the circular
+// order. None of these inputs is in the premise (applicable = 0), so a failure here is no
+// counterexample; when the conclusion holds on all of them, beyond_premise says so.
+MethodResult contention_beyond_itms(const RunContext& ctx, itm::Contention c, int max_n) {
+  MethodResult r;
+  r.method = Method::kExhaustive;
+  r.outcome = Outcome::kHolds;
+  r.applicable = 0;
+  uint64_t failures = 0;
+  std::string first_failure;
+  for (int n = 4; n <= max_n; ++n) {
+    ctx.report(fmt::format("non-ITM outerplanar graphs n = {}", n));
+    auto graphs = itm::all_graphs(n, true);
+    if (!graphs) {
+      r.outcome = Outcome::kError;
+      r.detail = graphs.error().message;
+      return r;
+    }
+    for (const itm::Graph& g : *graphs) {
+      if (g.num_edges() < n || g.num_edges() > 2 * n - 4) continue;
+      const auto cycle = itm::outer_cycle(g);
+      if (!cycle) continue;
+      ++r.cases;
+      if (Violation v = itm::check_contention_free(g, *cycle, c)) {
+        if (failures++ == 0)
+          first_failure = fmt::format("{} (graph6 {}), order {}: {}", g.to_string(), itm::to_graph6(g), fmt::join(*cycle, ":"), *v);
+      }
+    }
+  }
+  r.scope = fmt::format("outside the premise: every 2-connected outerplanar graph that is not an ITM, n = 4..{} "
+                        "(nauty-geng; n..2n-4 edges), its outer cycle as the circular order: {} graphs",
+                        max_n, r.cases);
+  if (failures == 0 && r.cases > 0)
+    r.beyond_premise = fmt::format("also on every one of the {} non-ITM graphs tried (every 2-connected outerplanar "
+                                   "graph with n = 4..{} that is not triangulated, its outer cycle as the order)",
+                                   r.cases, max_n);
+  else
+    r.scope += fmt::format("; the conclusion fails on {} of them (outside the premise, so no counterexample), first {}",
+                           failures, first_failure);
   return r;
 }
 
@@ -265,24 +327,35 @@ void register_itm_claims(Registry& registry) {
                 ? "messages w->x and y->z with w < x < y < z cyclically never share an edge in either direction"
                 : "messages w->x and y->z whose arcs may touch (w < x <= y < z <= w cyclically) never share a directed "
                   "edge";
-        readings.push_back(itm_reading(c == itm::Contention::kPaper ? itm::to_string(rule)
-                                                                     : itm::to_string(rule) + "-" + itm::to_string(c),
-                                       rule_words(rule) + "; circular order from the exterior cycle; " + words +
-                                           " (over every shortest path of each message)",
-                                       rule, contention_check(c), scope::contention_max_n(rule),
-                                       scope::kRandomContentionMaxNodes, contention_oracle(c)));
+        Reading r = itm_reading(c == itm::Contention::kPaper ? itm::to_string(rule)
+                                                              : itm::to_string(rule) + "-" + itm::to_string(c),
+                                rule_words(rule) + "; circular order from the exterior cycle (ITMs without one: not "
+                                "applicable); " + words + " (over every shortest path of each message)",
+                                rule, contention_check(c), scope::contention_max_n(rule),
+                                scope::kRandomContentionMaxNodes, contention_oracle(c), has_circular_order);
+        r.methods.emplace_back(Method::kExhaustive, [c](const RunContext& ctx) {
+          return contention_beyond_itms(ctx, c, scope::kNonItmMaxN.at(ctx.budget));
+        });
+        readings.push_back(std::move(r));
       }
     add("itm.thm5.contention_free", "Theorem 5 (and the definition of independent messages before it)",
         "Two independent messages (w -> x and y -> z with w < x < y < z in the circular order) will not traverse the "
         "same edge in the same direction in an ITM under any shortest path routing discipline.",
         std::move(readings));
   }
-  add("itm.broadcast.contention_free", "Section on contention freedom (the recursive broadcast it motivates)",
-      "Broadcast over the circular order (the source sends to the middle of the list, then both halves recurse) is "
-      "contention-free: no two messages of one round share a directed edge, for every source.",
-      per_rule("every source; every shortest path of every message", broadcast_check(),
-               [](Rule rule) { return scope::contention_max_n(rule); }, scope::kRandomContentionMaxNodes,
-               broadcast_oracle()));
+  {
+    std::vector<Reading> readings;
+    for (Rule rule : kRules)
+      readings.push_back(itm_reading(itm::to_string(rule),
+                                     rule_words(rule) + "; every source; every shortest path of every message (ITMs "
+                                     "without the exterior cycle's circular order: not applicable)",
+                                     rule, broadcast_check(), scope::contention_max_n(rule),
+                                     scope::kRandomContentionMaxNodes, broadcast_oracle(), has_circular_order));
+    add("itm.broadcast.contention_free", "Section on contention freedom (the recursive broadcast it motivates)",
+        "Broadcast over the circular order (the source sends to the middle of the list, then both halves recurse) is "
+        "contention-free: no two messages of one round share a directed edge, for every source.",
+        std::move(readings));
+  }
   add("itm.order.exists", "Beyond the paper (Theorem 5's question for the definition's ITMs)",
       "For every ITM some circular order of its nodes has Theorem 5's property (paper reading).",
       per_rule("every circular order tried (up to rotation and reflection)", some_order_check(),

@@ -56,14 +56,18 @@ std::optional<Counterexample> run_check(const ItmCheck& check, const Itm& itm) {
 // itm_scope::kParallelFromN nodes or more are swept on every core (enumerate_itms_parallel); a
 // violation found there is looked up again by a sequential sweep of that level, so the stored
 // counterexample is the first in the enumeration's deterministic order, whatever the threads did.
-MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check) {
+MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const ItmCheck& check,
+                             const ItmPremise& premise) {
   MethodResult result;
   result.method = Method::kExhaustive;
   result.scope = fmt::format("every ITM ({}) with n = 3..{} nodes, up to isomorphism", itm::to_string(rule), max_n);
+  std::atomic<uint64_t> applicable{0};
   auto sequential = [&](int n) {
     itm::enumerate_itms(n, n, rule, [&](const Itm& g) {
       if (result.counterexample) return;
       ++result.cases;
+      if (premise && !premise(g)) return;
+      ++applicable;
       if (auto cx = run_check(check, g)) result.counterexample = std::move(cx);
     });
   };
@@ -75,12 +79,14 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
       continue;
     }
     ctx.report(fmt::format("exhaustive {} n = {} on {} threads", itm::to_string(rule), n, threads));
-    std::atomic<uint64_t> cases{0};
+    std::atomic<uint64_t> cases{0}, level_applicable{0};
     std::atomic<bool> failed{false};
     itm::enumerate_itms_parallel(n, n, rule, [&](const Itm& g) {
       if (failed.load(std::memory_order_relaxed)) return;
       const uint64_t done = ++cases;
       if (done % 100000 == 0) ctx.report(fmt::format("exhaustive {} n = {}: {} ITMs", itm::to_string(rule), n, done));
+      if (premise && !premise(g)) return;
+      ++level_applicable;
       if (check(g, nullptr)) failed = true;
     }, static_cast<int>(threads));
     if (failed) {
@@ -88,7 +94,12 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
       TC_CHECK(result.counterexample.has_value(), "a parallel sweep found a violation the sequential one did not");
     } else {
       result.cases += cases;
+      applicable += level_applicable;
     }
+  }
+  if (premise) {
+    result.applicable = applicable.load();
+    result.scope += fmt::format(" ({} of them in the claim's premise)", applicable.load());
   }
   if (result.counterexample) {
     result.outcome = Outcome::kRefuted;
@@ -101,23 +112,39 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
 
 // Random AddNode sequences (itm/itm_gen.h: up to `max_nodes` nodes, shrinking that drops and
 // renumbers nodes), then an exhaustive look below the shrunk size for a smaller counterexample.
-MethodResult random_itms(const RunContext& ctx, Rule rule, int max_nodes, const ItmCheck& check, int cases) {
+MethodResult random_itms(const RunContext& ctx, Rule rule, int max_nodes, const ItmCheck& check, int cases,
+                         const ItmPremise& premise) {
   RandomSpec<itm::ItmSequence> spec{itm::gen::itm_sequence(rule, max_nodes)};
   spec.cases = cases;
   spec.scope = fmt::format("AddNode sequences ({}) with n = 3..{} nodes", itm::to_string(rule), max_nodes);
-  spec.check = [&](const itm::ItmSequence& seq) { return run_check(check, seq.build()); };
+  uint64_t outside = 0;
+  spec.check = [&](const itm::ItmSequence& seq) -> std::optional<Counterexample> {
+    const Itm g = seq.build();
+    if (premise && !premise(g)) {
+      ++outside;
+      return std::nullopt;
+    }
+    return run_check(check, g);
+  };
   spec.smaller = [&](const Counterexample& found) -> std::optional<Counterexample> {
     const int n = found.params.at("n").get<int>();
     RunContext quiet = ctx;
     quiet.progress = nullptr;
-    MethodResult below = exhaustive_itms(quiet, rule, std::min(n - 1, itm_scope::kRandomFallbackMaxN), check);
+    MethodResult below = exhaustive_itms(quiet, rule, std::min(n - 1, itm_scope::kRandomFallbackMaxN), check, premise);
     return below.counterexample;
   };
-  return run_random(ctx, spec);
+  MethodResult result = run_random(ctx, spec);
+  if (premise && result.outcome == Outcome::kHolds) {
+    // The shrinking also calls check; `outside` counts only when nothing was found, where every
+    // call was one generated case.
+    result.applicable = result.cases >= outside ? result.cases - outside : 0;
+    result.scope += fmt::format(" ({} of them in the claim's premise)", *result.applicable);
+  }
+  return result;
 }
 
-CaseFn itm_case_fn(Rule rule, ItmCheck check) {
-  return [rule, check](const json& params, const json& input) -> Result<CaseCheck> {
+CaseFn itm_case_fn(Rule rule, ItmCheck check, ItmPremise premise) {
+  return [rule, check, premise](const json& params, const json& input) -> Result<CaseCheck> {
     if (!params.is_object() || !params.contains("rule") || !params.at("rule").is_string())
       return invalid_argument("params.rule must be \"any-edge\" or \"exterior\"");
     auto r = itm::parse_rule(params.at("rule").get<std::string>());
@@ -132,6 +159,10 @@ CaseFn itm_case_fn(Rule rule, ItmCheck check) {
     if (params.contains("n") && (!params.at("n").is_number_integer() || params.at("n").get<int>() != g->n()))
       return invalid_argument(fmt::format("params.n: the steps build {} nodes", g->n()));
     json witness = base_witness(*g);
+    if (premise && !premise(*g)) {
+      witness["premise"] = "does not apply: the claim says nothing about this ITM";
+      return CaseCheck{std::nullopt, witness};
+    }
     Violation v = check(*g, &witness);
     return CaseCheck{v, witness};
   };

@@ -28,14 +28,22 @@ namespace topocheck::claims {
 
 // A check of one ITM; `witness` (may be null) receives what show and replay display.
 using ItmCheck = std::function<Violation(const itm::Itm&, nlohmann::json* witness)>;
+// The claim's premise beyond "is an ITM" (e.g. Theorem 5's circular order from Lemma 4's
+// exterior cycle): an ITM on which it fails is counted among the cases but not the applicable
+// ones, and the check is not asked (the claim says nothing there). Null: every ITM applies.
+using ItmPremise = std::function<bool(const itm::Itm&)>;
 
 nlohmann::json edges_json(const itm::Graph& g);
 nlohmann::json base_witness(const itm::Itm& itm);
 Counterexample itm_counterexample(const itm::Itm& itm, std::string violation, nlohmann::json witness);
 std::optional<Counterexample> run_check(const ItmCheck& check, const itm::Itm& itm);
 
-MethodResult exhaustive_itms(const RunContext& ctx, itm::Rule rule, int max_n, const ItmCheck& check);
-MethodResult random_itms(const RunContext& ctx, itm::Rule rule, int max_nodes, const ItmCheck& check, int cases);
-CaseFn itm_case_fn(itm::Rule rule, ItmCheck check);
+// With a premise, MethodResult::applicable counts the ITMs it holds on (replay: a case whose ITM
+// misses the premise shows no violation, its witness saying so).
+MethodResult exhaustive_itms(const RunContext& ctx, itm::Rule rule, int max_n, const ItmCheck& check,
+                             const ItmPremise& premise = nullptr);
+MethodResult random_itms(const RunContext& ctx, itm::Rule rule, int max_nodes, const ItmCheck& check, int cases,
+                         const ItmPremise& premise = nullptr);
+CaseFn itm_case_fn(itm::Rule rule, ItmCheck check, ItmPremise premise = nullptr);
 
 }  // namespace topocheck::claims

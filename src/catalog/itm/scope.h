@@ -39,6 +39,10 @@ inline constexpr int kRandomFallbackMaxN = 10;
 // The explicit-path oracle (every shortest path listed; exponential in the worst case).
 inline const PerBudget<int> kOracleMaxN{7, 9, 10};
 
+// Theorem 5 outside its premise: every 2-connected outerplanar graph that is not an ITM, on
+// 4..max nodes (nauty-geng connected graphs filtered by edge count, then an outer cycle).
+inline const PerBudget<int> kNonItmMaxN{7, 8, 9};
+
 // Theorem 3: every graph on up to this many nodes (nauty-geng; n = 8 has 12346 graphs).
 inline const PerBudget<int> kTheorem3MaxN{6, 7, 8};
 

@@ -49,8 +49,10 @@ std::optional<std::string> recheck(const Graph& g, const std::optional<itm::Span
   return std::nullopt;
 }
 
-// The verdict of one combination on g, with the witness for show / replay.
-Violation check_graph(const Graph& g, const itm::Theorem3Combination& combo, json* witness) {
+// The verdict of one combination on g, with the witness for show / replay. `premise` (may be
+// null) receives whether the direction's premise holds on g: "if", that g is Hamiltonian and
+// totally triangulated; "only if", that g has a spanning ITM.
+Violation check_graph(const Graph& g, const itm::Theorem3Combination& combo, json* witness, bool* premise = nullptr) {
   std::vector<int> cycle;
   const bool right = itm::rhs(g, combo.reading, &cycle);
   const auto spanning = itm::spanning_itm(g, combo.rule);
@@ -67,6 +69,7 @@ Violation check_graph(const Graph& g, const itm::Theorem3Combination& combo, jso
       (*witness)["spanning_itm"] = sp;
     }
   }
+  if (premise) *premise = combo.direction == itm::Theorem3Direction::kIf ? right : spanning.has_value();
   const std::string rule = itm::to_string(combo.rule), reading = itm::to_string(combo.reading);
   if (combo.direction == itm::Theorem3Direction::kIf && right && !spanning)
     return fmt::format("Hamiltonian and totally triangulated ({}) for the cycle ({}), but no spanning ITM ({})", reading,
@@ -82,6 +85,7 @@ MethodResult exhaustive_graphs(const RunContext& ctx, const itm::Theorem3Combina
   MethodResult result;
   result.method = Method::kExhaustive;
   result.scope = fmt::format("every graph with n = 1..{} nodes up to isomorphism (nauty-geng), geng's order", max_n);
+  uint64_t applicable = 0;
   for (int n = 1; n <= max_n; ++n) {
     ctx.report(fmt::format("graphs on {} nodes", n));
     auto graphs = itm::all_graphs(n, false);
@@ -92,7 +96,10 @@ MethodResult exhaustive_graphs(const RunContext& ctx, const itm::Theorem3Combina
     }
     for (const Graph& g : *graphs) {
       ++result.cases;
-      if (!check_graph(g, combo, nullptr)) continue;
+      bool premise = false;
+      const Violation v = check_graph(g, combo, nullptr, &premise);
+      if (premise) ++applicable;
+      if (!v) continue;
       Counterexample cx;
       cx.params = {{"n", n}};
       cx.input = {{"graph6", itm::to_graph6(g)}};
@@ -101,10 +108,18 @@ MethodResult exhaustive_graphs(const RunContext& ctx, const itm::Theorem3Combina
       result.outcome = Outcome::kRefuted;
       result.detail = cx.violation;
       result.counterexample = std::move(cx);
+      result.applicable = applicable;
       return result;
     }
   }
   result.outcome = Outcome::kHolds;
+  // The graphs the direction speaks of: Hamiltonian and totally triangulated ("if"), with a
+  // spanning ITM ("only if"); the others satisfy an implication without being asked anything.
+  result.applicable = applicable;
+  result.scope += fmt::format("; the premise ({}) held on {} of them",
+                              combo.direction == itm::Theorem3Direction::kIf ? "Hamiltonian and totally triangulated"
+                                                                              : "a spanning ITM",
+                              applicable);
   return result;
 }
 
@@ -143,6 +158,13 @@ std::vector<Reading> thm3_readings(itm::Theorem3Direction direction) {
               ? "as every-chord-crosses, and no two edges of G cross (G is a triangulated polygon on the cycle)"
               : "G drawn without crossings with its chords inside or outside the circle, and no non-edge can be "
                 "added on either side");
+      // Not a faithful reading of "only if": it needs 3n - 6 edges, which no ITM with n >= 4 has
+      // (2n - 3), so it fails on every ITM itself; its refutation is the reading's error, and the
+      // description says so in every report.
+      if (reading == itm::TriangulatedReading::kPlanarDrawing && direction == itm::Theorem3Direction::kOnlyIf)
+        r.description += " (not faithful for 'only if': no ITM with n >= 4 is totally triangulated in this sense, so "
+                         "the theorem would fail on every ITM itself; a refutation here is an error of the reading, not "
+                         "of the paper)";
       r.check_case = graph_case_fn(combo);
       r.methods.emplace_back(Method::kExhaustive, [combo](const RunContext& ctx) {
         return exhaustive_graphs(ctx, combo, itm_scope::kTheorem3MaxN.at(ctx.budget));

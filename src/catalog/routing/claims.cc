@@ -6,9 +6,12 @@
 // Findings protocol (fixed, so that the ledger can pin it): Q_8, the built-in workload with
 // default parameters and workload seeds 1..5 (the paper: "A number of different input graphs
 // were considered [...] the results were very similar in all instances"), 44 cases x 10
-// repetitions with simulator seeds 1..10, scheme reading `list`. A finding is `reproduced` iff
-// it holds on every one of the five workload instances; the first instance where it does not is
-// the counterexample (replayable: check_case re-runs that study).
+// repetitions with simulator seeds 1..10, scheme reading `list`. Each finding names its figures
+// (routing/study.h: the numbers its conditions compare with thresholds); a figure is judged by
+// the two-sided 95% Student t interval of its per-seed values over the workload instances: the
+// finding is `reproduced` when every interval lies in its region, `not reproduced` when one lies
+// entirely outside (the counterexample is the whole set of instances, replayable: check_case
+// re-runs the studies), and inconclusive when an interval straddles its threshold.
 #include <compare>
 #include <cstdint>
 #include <future>
@@ -126,58 +129,97 @@ Result<StudyKey> study_key_from(const json& params) {
 
 // ---- Section 4's findings -----------------------------------------------------------------
 
+// The finding on workload instances 1..seeds, judged by the 95% Student t interval of each of its
+// figures over the instances (routing/study.h: decide_over_studies).
+struct OverSeeds {
+  rt::FindingOverStudies decision;
+  std::vector<rt::Finding> per_seed;
+};
+
+Result<OverSeeds> finding_over_seeds(const std::string& finding, StudyKey key, uint64_t seeds, const RunContext* ctx) {
+  OverSeeds out;
+  for (uint64_t ws = 1; ws <= seeds; ++ws) {
+    if (ctx) ctx->report(fmt::format("{} workload seed {}/{}", key.workload, ws, seeds));
+    key.workload_seed = ws;
+    auto study = cached_study(key);
+    if (!study) return study.error();
+    out.per_seed.push_back(rt::evaluate_finding(finding, *study));
+  }
+  out.decision = rt::decide_over_studies(out.per_seed);
+  return out;
+}
+
+json over_seeds_params(const StudyKey& key, uint64_t seeds) {
+  json p = key.to_json();
+  p.erase("workload_seed");
+  p["workload_seeds"] = seeds;
+  return p;
+}
+
 MethodResult finding_method(const RunContext& ctx, const std::string& finding, const std::string& workload) {
   MethodResult r;
   r.method = Method::kRandom;
-  std::vector<uint64_t> reproduced, not_reproduced;
-  std::string first_detail;
-  for (uint64_t ws = 1; ws <= scope::kWorkloadSeeds; ++ws) {
-    ctx.report(fmt::format("{} workload seed {}/{}", workload, ws, scope::kWorkloadSeeds));
-    StudyKey key;
-    key.workload = workload;
-    key.workload_seed = ws;
-    auto study = cached_study(key);
-    if (!study) {
-      r.outcome = Outcome::kError;
-      r.detail = study.error().message;
-      return r;
-    }
-    ++r.cases;
-    const rt::Finding f = rt::evaluate_finding(finding, *study);
-    (f.reproduced ? reproduced : not_reproduced).push_back(ws);
-    if (!f.reproduced && !r.counterexample) {
-      Counterexample cx;
-      cx.params = key.to_json();
-      cx.input = {{"finding", finding}};
-      cx.violation = fmt::format("workload seed {}: {} (tolerance: {})", ws, f.detail, f.tolerance);
-      json means = json::object();
-      for (const rt::CaseStats& c : study->cases) means[c.label()] = c.mean;
-      cx.witness = {{"evidence", f.evidence}, {"means", means}};
-      cx.minimized = true;  // the lowest workload seed
-      r.counterexample = cx;
-      first_detail = cx.violation;
-    }
-    if (ws == 1) r.detail = f.detail;
+  StudyKey key;
+  key.workload = workload;
+  auto over = finding_over_seeds(finding, key, scope::kWorkloadSeeds, &ctx);
+  if (!over) {
+    r.outcome = Outcome::kError;
+    r.detail = over.error().message;
+    return r;
   }
+  r.cases = scope::kWorkloadSeeds;
+  std::vector<uint64_t> reproduced, not_reproduced;
+  for (uint64_t ws = 1; ws <= scope::kWorkloadSeeds; ++ws)
+    (over->per_seed[ws - 1].reproduced ? reproduced : not_reproduced).push_back(ws);
+  const rt::FindingOverStudies& d = over->decision;
+  // The effect sizes (every figure's mean and interval) are in the scope, so the report shows
+  // them whatever the verdict.
   r.scope = fmt::format("Q_{}, {} seeds 1..{} (default parameters), 44 cases x {} repetitions (simulator seeds {}..{}); "
-                        "reproduced on seeds [{}], not on [{}]",
+                        "test: two-sided 95% Student t interval over the {} per-seed figures (holds: every interval in "
+                        "its region; refuted: one entirely outside; else inconclusive): {}; per seed, as a point "
+                        "verdict: reproduced on [{}], not on [{}]",
                         scope::kStudyDim, workload, scope::kWorkloadSeeds, scope::kStudyReps, scope::kStudySeed,
-                        scope::kStudySeed + scope::kStudyReps - 1,
+                        scope::kStudySeed + scope::kStudyReps - 1, scope::kWorkloadSeeds, d.detail,
                         fmt::join(reproduced, ","), fmt::join(not_reproduced, ","));
-  r.outcome = not_reproduced.empty() ? Outcome::kHolds : Outcome::kRefuted;
-  if (!not_reproduced.empty()) r.detail = first_detail;
+  r.detail = d.detail;
+  switch (d.verdict) {
+    case rt::StudiesVerdict::kReproduced: r.outcome = Outcome::kHolds; break;
+    case rt::StudiesVerdict::kInconclusive:
+      r.outcome = Outcome::kInconclusive;
+      r.detail = "a 95% interval straddles its threshold: " + d.detail;
+      break;
+    case rt::StudiesVerdict::kNotReproduced: {
+      r.outcome = Outcome::kRefuted;
+      Counterexample cx;
+      cx.params = over_seeds_params(key, scope::kWorkloadSeeds);
+      cx.input = {{"finding", finding}};
+      cx.violation = fmt::format("over workload seeds 1..{}: {}", scope::kWorkloadSeeds, d.detail);
+      cx.witness = d.to_json();
+      cx.minimized = true;  // the protocol's seeds; nothing to shrink
+      r.counterexample = cx;
+      r.detail = cx.violation;
+      break;
+    }
+  }
   return r;
 }
 
 Result<CaseCheck> finding_case(const std::string& finding, const json& params) {
-  auto key = study_key_from(params);
+  if (!params.is_object() || !params.contains("workload_seeds") || !params.at("workload_seeds").is_number_unsigned())
+    return invalid_argument("params.workload_seeds: missing (the number of workload instances 1..k the interval is over)");
+  const uint64_t seeds = params.at("workload_seeds").get<uint64_t>();
+  if (seeds < 2 || seeds > 100) return invalid_argument("params.workload_seeds: outside 2..100");
+  json one = params;
+  one.erase("workload_seeds");
+  one["workload_seed"] = 1;
+  auto key = study_key_from(one);
   if (!key) return key.error();
-  auto study = cached_study(*key);
-  if (!study) return study.error();
-  const rt::Finding f = rt::evaluate_finding(finding, *study);
+  auto over = finding_over_seeds(finding, *key, seeds, nullptr);
+  if (!over) return over.error();
   CaseCheck cc;
-  if (!f.reproduced) cc.violation = fmt::format("workload seed {}: {} (tolerance: {})", key->workload_seed, f.detail, f.tolerance);
-  cc.witness = {{"evidence", f.evidence}};
+  if (over->decision.verdict == rt::StudiesVerdict::kNotReproduced)
+    cc.violation = fmt::format("over workload seeds 1..{}: {}", seeds, over->decision.detail);
+  cc.witness = over->decision.to_json();
   return cc;
 }
 
@@ -206,7 +248,8 @@ void add_finding_claims(Registry& registry) {
       Reading r;
       r.name = workload;
       // The tolerance is the finding's, stated once in study.h and in each verdict.
-      r.description = fmt::format("on the {} workload: the finding as tested by routing/study.h's tolerance", workload);
+      r.description = fmt::format("on the {} workload: the finding's figures (routing/study.h's tolerance), each judged "
+                                  "by a 95% Student t interval over the workload instances", workload);
       const std::string name = s.name;
       r.methods.emplace_back(Method::kRandom, [name, workload](const RunContext& ctx) {
         return finding_method(ctx, name, workload);
