@@ -161,7 +161,8 @@ std::vector<Reading> thm3_readings(itm::Theorem3Direction direction) {
       // Not a faithful reading of "only if": it needs 3n - 6 edges, which no ITM with n >= 4 has
       // (2n - 3), so it fails on every ITM itself; its refutation is the reading's error, and the
       // description says so in every report.
-      if (reading == itm::TriangulatedReading::kPlanarDrawing && direction == itm::Theorem3Direction::kOnlyIf)
+      r.faithful = !(reading == itm::TriangulatedReading::kPlanarDrawing && direction == itm::Theorem3Direction::kOnlyIf);
+      if (!r.faithful)
         r.description += " (not faithful for 'only if': no ITM with n >= 4 is totally triangulated in this sense, so "
                          "the theorem would fail on every ITM itself; a refutation here is an error of the reading, not "
                          "of the paper)";
