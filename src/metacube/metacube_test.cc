@@ -1,11 +1,15 @@
 // Unit tests of the Metacube topology, routing and Algorithm 4. The paper's printed values appear
 // here as test data only (the full tables live in corpus/metacube/examples/).
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/checks.h"
 #include "metacube/disjoint.h"
@@ -160,11 +164,22 @@ TEST(Algorithm1, ReproducesExampleOne) {
                                              "10001000101011", "10001010101011", "10001110101011", "00001110101011"));
 }
 
+// The (s, t) of a paper table, read from its example case in corpus/ (the paper's printed data
+// lives there only; TOPOCHECK_CORPUS is set for every test).
+std::pair<std::string, std::string> table_pair(const std::string& table) {
+  const char* dir = std::getenv("TOPOCHECK_CORPUS");
+  std::ifstream in(std::string(dir ? dir : "corpus") + "/metacube/examples/" + table + ".json");
+  const nlohmann::json j = nlohmann::json::parse(in);
+  return {j.at("input").at("s").get<std::string>(), j.at("input").at("t").get<std::string>()};
+}
+
 TEST(Algorithm4, CaseSelection) {
   const Metacube mc = MC(2, 2);
   EXPECT_EQ(alg4_case(mc, A(mc, "0000000000"), A(mc, "0000000001")), 0);
-  EXPECT_EQ(alg4_case(mc, A(mc, "0000000000"), A(mc, "0001011101")), 1);
-  EXPECT_EQ(alg4_case(mc, A(mc, "0000000000"), A(mc, "0100001111")), 2);
+  const auto [s3, t3] = table_pair("table3");
+  const auto [s4, t4] = table_pair("table4");
+  EXPECT_EQ(alg4_case(mc, A(mc, s3), A(mc, t3)), 1);
+  EXPECT_EQ(alg4_case(mc, A(mc, s4), A(mc, t4)), 2);
 }
 
 TEST(Algorithm4, ReproducesTableTwoColumnThree) {
@@ -213,8 +228,11 @@ TEST(Algorithm4Readings, TableFourPinsPjEndingAtT) {
   const Metacube mc = MC(2, 2);
   Alg4Options printed;
   printed.case2_pj_ends_at_t = false;
-  EXPECT_EQ(texts(run(mc, "0000000000", "0100001111", {}).paths[0]).back(), "0100001111");
-  EXPECT_EQ(texts(run(mc, "0000000000", "0100001111", printed).paths[0]).back(), "0000001111");  // t^(0)
+  const auto [s4, t4] = table_pair("table4");
+  std::string t4_0 = t4;  // t^(0): t with class bit 0 (the class field's last character) flipped
+  t4_0[1] = t4_0[1] == '0' ? '1' : '0';
+  EXPECT_EQ(texts(run(mc, s4.c_str(), t4.c_str(), {}).paths[0]).back(), t4);
+  EXPECT_EQ(texts(run(mc, s4.c_str(), t4.c_str(), printed).paths[0]).back(), t4_0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,12 +242,14 @@ TEST(Algorithm4Readings, TableFourPinsPjEndingAtT) {
 // check_alg4's verdict under `reading` on Table 3's pair of MC(2, 2).
 Violation table3_verdict(const char* reading, Thm2Part part) {
   const Metacube mc = MC(2, 2);
-  return check_alg4(mc, A(mc, "0000000000"), A(mc, "0001011101"), *options_for_reading(reading), part);
+  const auto [s3, t3] = table_pair("table3");
+  return check_alg4(mc, A(mc, s3), A(mc, t3), *options_for_reading(reading), part);
 }
 
 TEST(Algorithm4NegativeControls, PaperPassesOnTableThreesPair) {
   const Metacube mc = MC(2, 2);
-  const Node s = A(mc, "0000000000"), t = A(mc, "0001011101");
+  const auto [s3, t3] = table_pair("table3");
+  const Node s = A(mc, s3), t = A(mc, t3);
   EXPECT_EQ(check_alg4(mc, s, t, *options_for_reading("paper"), Thm2Part::kDisjoint), std::nullopt);
   EXPECT_EQ(check_alg4(mc, s, t, *options_for_reading("paper"), Thm2Part::kFaultTolerance), std::nullopt);
 }
