@@ -746,6 +746,8 @@ def against_aggressive(inst, same, d, paths_of):
         for v in inst.S.nodes():
             if u == v and not same:
                 continue
+            if inst.g(v) == v:
+                continue  # Section 4.1: "then v = g(v) and there is no migration path needed for v"
             agg = [p for p in hamming_paths(v, inst.g(v)) if is_aggressive(inst, p, v)]
             hit = first_shared(mine, agg, d, n)
             if hit:
@@ -875,8 +877,9 @@ def check_latency(kind):
         need(r in bounds, "unknown reading %r" % r)
         inp, n = case["input"], case["params"]["n"]
         zeta, beta, ratio, st = inp["zeta"], inp["beta"], float(inp["M_over_X"]), float(inp["startup_fraction"])
-        # the claim's scope: n <= 16, zeta + beta <= n, beta >= 1, M >= 1000 X, start-up <= 1% of M/B
-        if not (1 <= n <= 16 and beta >= 1 and zeta >= 0 and zeta + beta <= n and ratio >= 1000 and 0 <= st <= 0.01):
+        # the claim's scope: n <= 16, beta >= 1, M >= 1000 X, start-up <= 1% of M/B, and zeta + 2 beta <= n:
+        # Section 2.2, I, C, D(S)-D(T), D(T)-D(S) "are pairwise disjoint, and their union is N"
+        if not (1 <= n <= 16 and beta >= 1 and zeta >= 0 and zeta + 2 * beta <= n and ratio >= 1000 and 0 <= st <= 0.01):
             return False, "the input is outside the claim's scope"
         M, B, X = ratio, 1.0, 1.0
         start = st * M / B

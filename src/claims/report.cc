@@ -85,7 +85,7 @@ std::string render_table(const std::vector<ReadingVerdict>& verdicts, bool color
 std::vector<ClaimSummary> summarize_claims(const std::vector<ReadingVerdict>& verdicts) {
   std::vector<ClaimSummary> out;
   std::map<std::string, size_t> index;
-  std::map<std::string, bool> any_refuted, undecided, beyond;
+  std::map<std::string, bool> any_refuted, undecided, beyond, empirical;
   for (const auto& v : verdicts) {
     if (!index.count(v.claim)) {
       index[v.claim] = out.size();
@@ -93,6 +93,7 @@ std::vector<ClaimSummary> summarize_claims(const std::vector<ReadingVerdict>& ve
     }
     ClaimSummary& s = out[index[v.claim]];
     beyond[v.claim] = beyond[v.claim] || v.beyond_paper;
+    empirical[v.claim] = empirical[v.claim] || v.empirical;
     if (!v.faithful) {
       s.other.push_back(fmt::format("{} ({}, not a reading of the text)", v.reading, to_string(v.outcome)));
       continue;
@@ -113,6 +114,9 @@ std::vector<ClaimSummary> summarize_claims(const std::vector<ReadingVerdict>& ve
     s.kind = beyond[s.claim]          ? "beyond the paper"
              : !s.holding.empty()     ? "ambiguous"
              : undecided[s.claim]     ? "undecided"
+             // A measured finding refuted on every workload we can run is a failed reproduction:
+             // the paper's own inputs and machine are not ours to rerun.
+             : empirical[s.claim]     ? "not reproduced"
                                       : "error of the paper";
     refuted.push_back(std::move(s));
   }
@@ -126,7 +130,8 @@ std::string render_claim_summaries(const std::vector<ReadingVerdict>& verdicts) 
   for (const auto& s : summaries) wid = std::max(wid, s.claim.size());
   std::string out =
       "\nRefuted claims: an error of the paper when every reading its text allows is refuted; ambiguous when one holds "
-      "(the text is true under that reading); beyond the paper: a question or control of ours.\n";
+      "(the text is true under that reading); not reproduced: a measured finding refuted under every reading we can run; "
+      "beyond the paper: a question or control of ours.\n";
   for (const auto& s : summaries) {
     out += fmt::format("  {:<{}}  {:<18}  refuted: {}", s.claim, wid, s.kind, fmt::join(s.refuted, ", "));
     if (!s.holding.empty()) out += fmt::format("; holds: {}", fmt::join(s.holding, ", "));

@@ -30,8 +30,8 @@ namespace topocheck::claims {
 
 // A claim with a refuted reading of the text (Reading::faithful), classified: "error of the paper"
 // (every faithful reading refuted), "ambiguous" (some faithful reading holds: the text is true
-// under it), "undecided" (the others are vacuous or inconclusive), "beyond the paper"
-// (Claim::beyond_paper). In verdict order; claims without a refuted faithful reading are left out.
+// under it), "undecided" (the others are vacuous or inconclusive), "not reproduced" (an empirical
+// claim refuted under every faithful reading), "beyond the paper" (Claim::beyond_paper). In verdict order; claims without a refuted faithful reading are left out.
 struct ClaimSummary {
   std::string claim;
   std::string kind;

@@ -150,6 +150,10 @@ TEST(Summaries, ErrorOfThePaperAmbiguousUndecidedAndBeyondThePaperApart) {
       verdict("c.undecided", "x", Outcome::kRefuted), verdict("c.undecided", "y", Outcome::kVacuous),
       verdict("d.control", "x", Outcome::kRefuted, true, /*beyond=*/true),
       verdict("e.holds", "x", Outcome::kHolds)};
+  std::vector<ReadingVerdict> with_measured = vs;
+  with_measured.push_back(verdict("f.measured", "x", Outcome::kRefuted));
+  with_measured.back().empirical = true;
+  EXPECT_EQ(summarize_claims(with_measured).back().kind, "not reproduced");
   const auto s = summarize_claims(vs);
   ASSERT_EQ(s.size(), 4u);
   EXPECT_EQ(s[0].claim, "a.error");

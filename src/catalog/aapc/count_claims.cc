@@ -41,14 +41,18 @@ std::string str(Int v) {
 
 // Every (n, f) with 1 <= f and f + 1 <= n <= max_n (the range where the counts are integers and
 // A_f's subcubes Q_{f+1} fit), n ascending then f: the first violation is the smallest.
+// `only_f` (0: every f) restricts the inputs a claim is about, counted as applicable.
 MethodResult count_sweep(int max_n, int min_f, const std::function<std::optional<std::string>(int, int)>& check,
-                         std::string scope) {
+                         std::string scope, int only_f = 0) {
   MethodResult r;
   r.method = Method::kExhaustive;
   r.scope = std::move(scope);
+  r.applicable = 0;
   for (int n = 1; n <= max_n; ++n)
     for (int f = min_f; f + 1 <= n; ++f) {
       ++r.cases;
+      if (only_f != 0 && f != only_f) continue;
+      ++*r.applicable;
       if (auto v = check(n, f)) {
         r.outcome = Outcome::kRefuted;
         r.detail = *v;
@@ -137,12 +141,12 @@ MethodResult optimum_method(const RunContext& ctx, aapc::Model model) {
 
 void add_count_claims(Registry& registry) {
   auto reading = [](std::string name, std::string description, int min_f,
-                    std::function<std::optional<std::string>(int, int)> check, std::string scope) {
+                    std::function<std::optional<std::string>(int, int)> check, std::string scope, int only_f = 0) {
     Reading r;
     r.name = std::move(name);
     r.description = std::move(description);
-    r.methods.emplace_back(Method::kExhaustive, [check, min_f, scope](const RunContext&) {
-      return count_sweep(aapc_scope::kCountMaxN, min_f, check, scope);
+    r.methods.emplace_back(Method::kExhaustive, [check, min_f, scope, only_f](const RunContext&) {
+      return count_sweep(aapc_scope::kCountMaxN, min_f, check, scope, only_f);
     });
     r.check_case = count_case(check, min_f);
     return r;
@@ -173,7 +177,7 @@ void add_count_claims(Registry& registry) {
                  return fmt::format("n = {}: A_f at f = 1 gives {} units, A_1 gives {}", n, paper_units_af(n, 1),
                                     paper_units_a1(n));
                },
-               "every n = 2..60 at f = 1")}));
+               "every n = 2..60 at f = 1", 1)}));
 
   registry.add(Claim::make(kPaper, "aapc.af.consistent_with_a2", "Sections 3.2.2 and 3.3.2",
       "'Let us generalize A_2 into the case of f faults': at f = 2, A_f's count should be A_2's",
@@ -187,7 +191,7 @@ void add_count_claims(Registry& registry) {
                  return fmt::format("n = {}: A_f at f = 2 gives {} units, A_2 gives {}", n, paper_units_af(n, 2),
                                     paper_units_a2(n));
                },
-               "every n = 4..60 at f = 2"),
+               "every n = 4..60 at f = 2", 2),
        reading("without_step1",
                "as literal, with A_2's Phase 2 Step 1 (n units, 'ignored' in A_f's count) taken out of A_2: "
                "(5*2^2 - 2)*2^(n-3) = 5*2^(n-1) - 1",
@@ -198,7 +202,39 @@ void add_count_claims(Registry& registry) {
                  return fmt::format("n = {}: A_f at f = 2 gives {} units, A_2 without its n-unit Step 1 gives {}", n,
                                     paper_units_af(n, 2), paper_units_a2(n) - n);
                },
-               "every n = 4..60 at f = 2")}));
+               "every n = 4..60 at f = 2", 2)}));
+
+  // Proof steps (Sections 3.1.2 and 3.3.2): the printed totals as sums of the printed per-step and
+  // per-phase counts. The schedules' own counts are aapc.*.units; these check the paper's arithmetic.
+  registry.add(Claim::make(kPaper, "aapc.a1.proof.step_sum", "Section 3.1.2",
+      "'the sum of 2^(n-1) in Step 1, 2^(n-1) - 1 in Step 2, 2^(n-1) - 1 in Step 3, 2^(n-1) in Step 4, and "
+      "2^(n-1) in Step 5, then total 5*2^(n-1) - 2'",
+      {reading("literal", "the five printed step counts add up to the printed total 5*2^(n-1) - 2, for every n >= 2",
+               1,
+               [](int n, int f) -> std::optional<std::string> {
+                 if (f != 1) return std::nullopt;
+                 const Int h = pow2(n - 1);
+                 const Int sum = h + (h - 1) + (h - 1) + h + h;
+                 if (sum == 5 * h - 2 && sum == Int{paper_units_a1(n)}) return std::nullopt;
+                 return fmt::format("n = {}: the steps add up to {}, the total printed is {}", n, str(sum),
+                                    str(5 * h - 2));
+               },
+               "every n = 2..60", 1)}));
+  registry.add(Claim::make(kPaper, "aapc.af.proof.phase_sum", "Section 3.3.2",
+      "'The time units required in Phase 1 is 5*2^f - 2. Since the time units required in Step 2 of Phase 2 is "
+      "(5*2^f - 2)*(2^(n-(f+1)) - 1), then the amount of time units required for A_f ... is (5*2^f - 2)*2^(n-(f+1))' "
+      "(Step 1 of Phase 2 ignored, as the text says)",
+      {reading("literal", "Phase 1's 5*2^f - 2 plus Phase 2 Step 2's (5*2^f - 2)*(2^(n-(f+1)) - 1) is the printed "
+                          "(5*2^f - 2)*2^(n-(f+1)), for every n >= 2 and 1 <= f <= n-1",
+               1,
+               [](int n, int f) -> std::optional<std::string> {
+                 const Int phase1 = 5 * pow2(f) - 2;
+                 const Int sum = phase1 + phase1 * (pow2(n - (f + 1)) - 1);
+                 if (sum == phase1 * pow2(n - (f + 1)) && sum == Int{paper_units_af(n, f)}) return std::nullopt;
+                 return fmt::format("n = {}, f = {}: the phases add up to {}, the total printed is {}", n, f, str(sum),
+                                    str(phase1 * pow2(n - (f + 1))));
+               },
+               "every n = 2..60, f = 1..n-1")}));
 }
 
 void add_optimum_claims(Registry& registry) {

@@ -31,9 +31,13 @@ using nlohmann::json;
 
 // ---- Lemmas: every path of each kind, no blocks ------------------------------------------
 
+// A node with g(u) = u has none: Section 4.1, "then v = g(v) and there is no migration path needed
+// for v" (the zero-hop path is not an aggressive path a lemma could be about).
 std::vector<Path> aggressive_paths(const LemmaCtx& c, Node u) {
   std::vector<Path> out;
-  for (Path& p : migration::hamming_paths(u, migration::g(c.inst, c.alpha, u)))
+  const Node gu = migration::g(c.inst, c.alpha, u);
+  if (gu == u) return out;
+  for (Path& p : migration::hamming_paths(u, gu))
     if (migration::is_aggressive(c.inst, c.alpha, migration::Bars::paper(), p, u)) out.push_back(std::move(p));
   return out;
 }

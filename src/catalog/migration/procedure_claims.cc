@@ -96,7 +96,9 @@ Reading hamming_any_pair_reading(bool outside) {
 
 struct LatencyGrid {
   // Message sizes M in units of X (M_c or L_f): M / X from 1000 to 10^6; start-up up to 1% of
-  // M / B; n <= 16 and every zeta + beta <= n with beta >= 1.
+  // M / B; n <= 16 and every zeta + 2 beta <= n with beta >= 1: C(S, T), D(S) - D(T) and
+  // D(T) - D(S) are disjoint sets of dimensions (Section 2.2: I, C, D(S) - D(T), D(T) - D(S) are
+  // "pairwise disjoint, and their union is N"), the last two of size beta each.
   static constexpr double kRatios[] = {1e3, 1e4, 1e5, 1e6};
   static constexpr double kStartups[] = {0.0, 0.001, 0.01};
 };
@@ -105,10 +107,10 @@ MethodResult latency_sweep(double min_speedup, bool reduction) {
   MethodResult r;
   r.method = Method::kExhaustive;
   r.outcome = Outcome::kHolds;
-  r.scope = "n = 1..16, zeta + beta <= n, beta >= 1, M/X in {1e3, 1e4, 1e5, 1e6}, start-up in {0, 0.1%, 1%} of M/B";
-  for (int n = 1; n <= 16; ++n)
-    for (int beta = 1; beta <= n; ++beta)
-      for (int zeta = 0; zeta + beta <= n; ++zeta)
+  r.scope = "n = 2..16, zeta + 2 beta <= n, beta >= 1, M/X in {1e3, 1e4, 1e5, 1e6}, start-up in {0, 0.1%, 1%} of M/B";
+  for (int n = 2; n <= 16; ++n)
+    for (int beta = 1; 2 * beta <= n; ++beta)
+      for (int zeta = 0; zeta + 2 * beta <= n; ++zeta)
         for (double ratio : LatencyGrid::kRatios)
           for (double st : LatencyGrid::kStartups) {
             ++r.cases;
@@ -163,7 +165,9 @@ Reading latency_reading(std::string name, std::string words, double bound, bool 
   r.description = std::move(words);
   r.methods.emplace_back(Method::kExhaustive,
                          [bound, reduction](const RunContext&) { return latency_sweep(bound, reduction); });
-  r.check_case = [bound, reduction](const json&, const json& input) -> Result<CaseCheck> {
+  r.check_case = [bound, reduction](const json& params, const json& input) -> Result<CaseCheck> {
+    if (!params.is_object() || !params.contains("n") || !params.at("n").is_number_integer())
+      return invalid_argument("params.n must be an integer");
     for (const char* key : {"zeta", "beta", "M_over_X", "startup_fraction"})
       if (!input.is_object() || !input.contains(key) || !input.at(key).is_number())
         return invalid_argument(fmt::format("input.{} must be a number", key));
@@ -171,6 +175,8 @@ Reading latency_reading(std::string name, std::string words, double bound, bool 
     const double ratio = input.at("M_over_X").get<double>(), st = input.at("startup_fraction").get<double>();
     if (zeta < 0 || beta < 1 || ratio <= 0 || st < 0)
       return invalid_argument("input: zeta >= 0, beta >= 1, M_over_X > 0, startup_fraction >= 0");
+    if (zeta + 2 * beta > params.at("n").get<int>())
+      return invalid_argument("input: zeta + 2 beta <= n (C(S, T), D(S) - D(T) and D(T) - D(S) are disjoint)");
     const auto l = migration::latency(ratio, 1, 1, zeta, beta, st * ratio);
     const double value = reduction ? l.reduction() : l.speedup();
     Violation v;
