@@ -168,8 +168,11 @@ void add_count_claims(Registry& registry) {
                },
                "every n = 2..60, f = 1..n-1")}));
 
-  registry.add(Claim::make(kPaper, "aapc.af.consistent_with_a1", "Sections 3.1.2 and 3.3.2",
-      "A_f generalizes A_1: at f = 1 its count (5*2^f - 2)*2^(n-(f+1)) should be A_1's 5*2^(n-1) - 2",
+  // The text generalizes A_2 ("Let us generalize A_2 into the case of f faults"), not A_1: this one
+  // is a cross-check of ours.
+  registry.add(Claim::make(kPaper, "aapc.af.consistent_with_a1",
+      "Sections 3.1.2 and 3.3.2 (beyond the paper: the text generalizes A_2, not A_1)",
+      "If A_f covered a single fault, at f = 1 its count (5*2^f - 2)*2^(n-(f+1)) would be A_1's 5*2^(n-1) - 2",
       {reading("literal", "(5*2^1 - 2)*2^(n-2) = 5*2^(n-1) - 2 for every n >= 2", 1,
                [](int n, int f) -> std::optional<std::string> {
                  if (f != 1) return std::nullopt;
