@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints the refuted claims of a `topocheck verify --json` report as a Markdown table: each
 claim an error of the paper (every reading its text allows refuted), ambiguous (one holds: the
-text is true under it), undecided or beyond the paper, with the readings on each side.
+text is true under it), undecided, not reproduced (a measured finding) or beyond the paper, with
+the readings on each side.
 Usage: tools/refuted_claims.py REPORT.json [FAMILY]"""
 import json
 import sys
