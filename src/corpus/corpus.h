@@ -13,7 +13,9 @@
 //   example: source (string: "Table 1, Section 3"), expected (any JSON), errata (array of
 //            {cell: JSON pointer into expected, printed, computed, kind: "typo"|"reading"|"ocr",
 //             note})
-// The loader reports a bad file as "FILE[:LINE]: error: ..." and never skips one.
+// The loader reports a bad file as "FILE[:LINE]: error: ..." and never skips one. These functions
+// check the format only; commands load cases through corpus/loader.h, which also judges each case
+// against its claim (known claim and reading, folder, input, witness) and rejects duplicates.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,45 @@
+// The one loader of corpus cases every command uses: a case is judged whole on load, and a bad
+// file is an error naming it ("FILE[:LINE]: error: ..."), never skipped.
+//
+// A case loads when, beyond the format of corpus.h (fields and their JSON types):
+//  - its claim and reading are in the registry;
+//  - it lives in its claim's folder: a counterexample in <family>/<claim minus family>/ (where
+//    counterexample_path stores it), an example in <family>/examples/ (judged on the file's own
+//    path, so a case given outside the corpus folder is judged the same way; the file name is
+//    free);
+//  - the claim's own checker accepts its input: a counterexample's params and input are re-run by
+//    Reading::check_case (types, node widths and ranges are the claim's parsers' to check), an
+//    example's by Reading::compute_example;
+//  - a counterexample's stored witness is the one the checker recomputes from its input
+//    (canonical JSON equality; the error names the first differing field). The checkers are
+//    deterministic (random seeds are stored in params), so a difference is a tampered or stale
+//    witness. A case on which the checker no longer finds a violation loads: it is a difference
+//    that `replay` and `verify` report (exit 1), not a malformed file.
+// A set of cases loads when no two have the same claim, reading, params and input (the error
+// names both files).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "claims/claim.h"
+#include "core/status.h"
+#include "corpus/corpus.h"
+
+namespace topocheck::corpus {
+
+// Judges one parsed case (see above; duplicates aside). nullopt: it loads.
+std::optional<Error> check_case(const Case& c, const claims::Registry& registry);
+
+// Two cases of `cases` with the same claim, reading, params and input; nullopt when none.
+std::optional<Error> find_duplicates(const std::vector<Case>& cases);
+
+// One case file, parsed and judged.
+Result<Case> load_checked_case(const std::filesystem::path& file, const claims::Registry& registry);
+
+// Every case under `root` (every *.json except ledger.json, sorted by path), parsed, judged and
+// checked for duplicates; the first bad file is the error.
+Result<std::vector<Case>> load_corpus(const std::filesystem::path& root, const claims::Registry& registry);
+
+}  // namespace topocheck::corpus
