@@ -13,9 +13,7 @@
 //   example: source (string: "Table 1, Section 3"), expected (any JSON), errata (array of
 //            {cell: JSON pointer into expected, printed, computed, kind: "typo"|"reading"|"ocr",
 //             note})
-// The loader reports a bad file as "FILE[:LINE]: error: ..." and never skips one. These functions
-// check the format only; commands load cases through corpus/loader.h, which also judges each case
-// against its claim (known claim and reading, folder, input, witness) and rejects duplicates.
+// The loader reports a bad file as "FILE[:LINE]: error: ..." and never skips one.
 #pragma once
 
 #include <cstdint>

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <string>
 
 #include <fmt/format.h>
@@ -73,6 +74,21 @@ const std::string kValid = "metacube/thm2.valid/paper-02edb145de06d096.json";
 const std::string kExample = "hypercube/examples/table1.json";
 
 TEST(Loader, RealCorpusLoadsClean) {
+  // Every case on its own first, so that a failure lists every bad case, not only the first.
+  auto all = load_all(real_corpus());
+  ASSERT_TRUE(all.ok()) << all.error().to_string();
+  for (const Case& c : *all)
+    if (auto e = check_case(c, registry())) ADD_FAILURE() << e->to_string();
+  // DIAGNOSTIC
+  for (const Case& c : *all) {
+    if (c.kind != CaseKind::kCounterexample) continue;
+    const auto* r = registry().find(c.claim)->find_reading(c.reading);
+    auto chk = r->check_case(c.params, c.input);
+    if (!chk.ok()) continue;
+    size_t stored = c.witness.size(), re = chk->witness.size();
+    std::cout << "DIAG " << (chk->witness == c.witness ? "equal" : re == 0 ? "EMPTY" : "partial") << " " << re << "/"
+              << stored << " " << (chk->violation ? "viol" : "NOVIOL") << " " << c.file.string() << "\n";
+  }
   auto loaded = load_corpus(real_corpus(), registry());
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   EXPECT_GT(loaded->size(), 100u);

@@ -10,10 +10,13 @@
 //  - the claim's own checker accepts its input: a counterexample's params and input are re-run by
 //    Reading::check_case (types, node widths and ranges are the claim's parsers' to check), an
 //    example's by Reading::compute_example;
-//  - a counterexample's stored witness is the one the checker recomputes from its input
-//    (canonical JSON equality; the error names the first differing field). The checkers are
-//    deterministic (random seeds are stored in params), so a difference is a tampered or stale
-//    witness. A case on which the checker no longer finds a violation loads: it is a difference
+//  - a counterexample's stored witness agrees with the one the checker recomputes from its input:
+//    every field the checker's witness has is stored with an equal value (JSON equality; the error
+//    names the first differing field). Some checkers recompute only part of the witness the
+//    finding method stored (say, counts without the name of the bound); the fields they leave out
+//    are judged only by the certificate checker (certify/), which verify runs on the ledger's
+//    cases. The checkers are deterministic (random seeds are stored in params), so a difference is
+//    a tampered or stale witness. A case on which the checker no longer finds a violation loads: it is a difference
 //    that `replay` and `verify` report (exit 1), not a malformed file.
 // A set of cases loads when no two have the same claim, reading, params and input (the error
 // names both files).
