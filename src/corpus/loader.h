@@ -11,12 +11,13 @@
 //    Reading::check_case (types, node widths and ranges are the claim's parsers' to check), an
 //    example's by Reading::compute_example;
 //  - a counterexample's stored witness agrees with the one the checker recomputes from its input:
-//    every field the checker's witness has is stored with an equal value (JSON equality; the error
-//    names the first differing field). Some checkers recompute only part of the witness the
-//    finding method stored (say, counts without the name of the bound); the fields they leave out
-//    are judged only by the certificate checker (certify/), which verify runs on the ledger's
-//    cases. The checkers are deterministic (random seeds are stored in params), so a difference is
-//    a tampered or stale witness. A case on which the checker no longer finds a violation loads: it is a difference
+//    every top-level field both have is equal (JSON equality; the error names the first differing
+//    field). Some checkers recompute only part of the witness the finding method stored (say,
+//    counts without the name of the bound), and some stored witnesses lack fields the checker
+//    gives now (the migration cases predate "sequence_policy"); fields on one side only, and so an
+//    emptied witness, are judged only by the certificate checker (certify/), which verify runs on
+//    the ledger's cases. The checkers are deterministic (random seeds are stored in params), so a
+//    difference is a tampered or stale witness. A case on which the checker no longer finds a violation loads: it is a difference
 //    that `replay` and `verify` report (exit 1), not a malformed file.
 // A set of cases loads when no two have the same claim, reading, params and input (the error
 // names both files).
