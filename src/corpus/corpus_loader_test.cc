@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <string>
 
 #include <fmt/format.h>
@@ -79,16 +78,6 @@ TEST(Loader, RealCorpusLoadsClean) {
   ASSERT_TRUE(all.ok()) << all.error().to_string();
   for (const Case& c : *all)
     if (auto e = check_case(c, registry())) ADD_FAILURE() << e->to_string();
-  // DIAGNOSTIC
-  for (const Case& c : *all) {
-    if (c.kind != CaseKind::kCounterexample) continue;
-    const auto* r = registry().find(c.claim)->find_reading(c.reading);
-    auto chk = r->check_case(c.params, c.input);
-    if (!chk.ok()) continue;
-    size_t stored = c.witness.size(), re = chk->witness.size();
-    std::cout << "DIAG " << (chk->witness == c.witness ? "equal" : re == 0 ? "EMPTY" : "partial") << " " << re << "/"
-              << stored << " " << (chk->violation ? "viol" : "NOVIOL") << " " << c.file.string() << "\n";
-  }
   auto loaded = load_corpus(real_corpus(), registry());
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   EXPECT_GT(loaded->size(), 100u);
