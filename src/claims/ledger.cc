@@ -1,5 +1,8 @@
 #include "claims/ledger.h"
 
+#include "corpus/corpus.h"
+
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -12,15 +15,63 @@ namespace {
 
 using nlohmann::json;
 
-// The line of the n-th occurrence of "claim" in the text, for error messages (0: unknown).
-int line_of_entry(const std::string& text, size_t entry) {
-  size_t pos = 0;
-  for (size_t k = 0; k <= entry; ++k) {
-    pos = text.find("\"claim\"", pos);
-    if (pos == std::string::npos) return 0;
-    if (k < entry) ++pos;
+// The line of each element of the top-level "expectations" array, in order, found by scanning
+// the text (nlohmann::json keeps no positions). Strings are skipped whole, so a reason that
+// mentions "claim" or a brace does not shift the count.
+std::vector<int> entry_lines(const std::string& text) {
+  std::vector<int> lines;
+  int line = 1, depth = 0, array_depth = -1;
+  bool in_string = false, escaped = false, expect_element = false;
+  std::string token, last_key;
+  for (char ch : text) {
+    if (ch == '\n') ++line;
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (ch == '\\') escaped = true;
+      else if (ch == '"') in_string = false;
+      else token += ch;
+      if (!in_string && depth == 1) last_key = token;
+      continue;
+    }
+    if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') continue;
+    if (expect_element && depth == array_depth && ch != ']') {
+      lines.push_back(line);
+      expect_element = false;
+    }
+    switch (ch) {
+      case '"':
+        in_string = true;
+        token.clear();
+        break;
+      case '{':
+        ++depth;
+        break;
+      case '[':
+        ++depth;
+        if (depth == 2 && array_depth < 0 && last_key == "expectations") {
+          array_depth = 2;
+          expect_element = true;
+        }
+        break;
+      case '}':
+      case ']':
+        if (depth == array_depth && ch == ']') array_depth = -3;  // done: later arrays do not count
+        --depth;
+        break;
+      case ',':
+        if (depth == array_depth) expect_element = true;
+        break;
+      default:
+        break;
+    }
   }
-  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n'));
+  return lines;
+}
+
+// Whether `relative` names a path inside the corpus folder (not absolute, no "..").
+bool inside_corpus(const std::string& relative) {
+  const std::filesystem::path p(relative);
+  return !relative.empty() && !p.is_absolute() && std::find(p.begin(), p.end(), "..") == p.end();
 }
 
 }  // namespace
@@ -54,9 +105,10 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
   Ledger ledger;
   std::set<std::pair<std::string, std::string>> seen;
   const json& entries = j.at("expectations");
+  const std::vector<int> lines = entry_lines(text);
   for (size_t i = 0; i < entries.size(); ++i) {
     const json& e = entries.at(i);
-    const int line = line_of_entry(text, i);
+    const int line = i < lines.size() ? lines[i] : 0;
     auto fail = [&](const std::string& message) {
       return parse_error(fmt::format("expectation {}: {}", i, message), name, line);
     };
@@ -65,6 +117,7 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
       if (!e.contains(key) || !e.at(key).is_string())
         return fail(fmt::format("needs a string field '{}'", key));
     Expectation x;
+    x.line = line;
     x.claim = e.at("claim").get<std::string>();
     x.reading = e.at("reading").get<std::string>();
     x.reason = e.at("reason").get<std::string>();
@@ -105,6 +158,41 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
     if (!seen.insert({x.claim, x.reading}).second)
       return fail(fmt::format("duplicate expectation for {} [{}]", x.claim, x.reading));
     ledger.expectations.push_back(std::move(x));
+  }
+  return ledger;
+}
+
+Result<Ledger> load_ledger(const std::filesystem::path& file, const Registry& registry) {
+  auto ledger = load_ledger(file);
+  if (!ledger) return ledger.error();
+  const std::string name = file.string();
+  const std::filesystem::path corpus_dir = file.parent_path();
+  for (const Expectation& x : ledger->expectations) {
+    auto fail = [&](const std::string& message) {
+      return parse_error(fmt::format("{} [{}]: {}", x.claim, x.reading, message), name, x.line);
+    };
+    const Claim* claim = registry.find(x.claim);
+    if (!claim) return fail(fmt::format("unknown claim '{}' (see `topocheck list`)", x.claim));
+    if (!claim->find_reading(x.reading))
+      return fail(fmt::format("claim {} has no reading '{}' (its readings are listed by `topocheck list`)", x.claim,
+                              x.reading));
+    std::vector<std::pair<std::string, std::string>> named;  // (field, case)
+    if (!x.corpus_case.empty()) named.emplace_back("case", x.corpus_case);
+    for (const auto& [b, c] : x.case_per_budget) named.emplace_back(fmt::format("cases.{}", to_string(b)), c);
+    for (const auto& [field, relative] : named) {
+      if (!inside_corpus(relative))
+        return fail(fmt::format("'{}' is '{}', not a path inside the corpus folder", field, relative));
+      const std::filesystem::path path = corpus_dir / relative;
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(path, ec))
+        return fail(fmt::format("'{}' names {}, which is not a file", field, path.string()));
+      auto c = corpus::load_case(path);
+      if (!c) return c.error();
+      if (c->kind != corpus::CaseKind::kCounterexample || c->claim != x.claim || c->reading != x.reading)
+        return fail(fmt::format("'{}' names {}, which is {} of {} [{}], not a counterexample of this reading", field,
+                                relative, c->kind == corpus::CaseKind::kExample ? "an example" : "a counterexample",
+                                c->claim, c->reading));
+    }
   }
   return ledger;
 }

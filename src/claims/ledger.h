@@ -30,6 +30,7 @@ struct Expectation {
   std::string corpus_case;  // relative to the corpus folder; refuted only
   std::map<Budget, std::string> case_per_budget;  // "cases": overrides corpus_case per budget
   std::string reason;
+  int line = 0;  // the line of the entry in the ledger file (0: unknown)
 
   Outcome at(Budget b) const {
     auto it = per_budget.find(b);
@@ -50,6 +51,14 @@ struct Ledger {
 // Validates every entry (fields, known verdicts and budgets, duplicates); errors name the file
 // and, where it can be found, the line of the offending entry.
 Result<Ledger> load_ledger(const std::filesystem::path& file);
+
+// load_ledger, then every reference checked against the registry and the corpus folder (the
+// ledger file's folder): each entry names a claim and a reading the registry has, and each case it
+// names ("case", "cases") is a path inside the corpus folder to a readable counterexample case of
+// that claim and reading. Errors are "LEDGER:LINE: error: ..." with the line of the entry (a case
+// file that is not a valid case is reported by its own name). Every command that reads the ledger
+// uses this one.
+Result<Ledger> load_ledger(const std::filesystem::path& file, const Registry& registry);
 
 // Entries naming claims or readings the registry does not have (stale expectations), in words.
 std::vector<std::string> stale_expectations(const Ledger& ledger, const Registry& registry);

@@ -281,9 +281,45 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
     v.reading = (*reading)->get<std::string>();
     v.seed = (*vseed)->get<uint64_t>();
     v.seconds = (*seconds)->get<double>();
+    const std::string named = fmt::format("{} ({} [{}])", where, v.claim, v.reading);
+    // The reading's own verdict and the fields verdicts_to_json writes with it: merge recomputes
+    // the verdict from the methods, but a report whose verdicts are not among the outcomes, or
+    // whose refutations carry no counterexample, has been edited and is not merged.
+    auto claim_verdict = field(c, "verdict", json::value_t::string, named);
+    if (!claim_verdict) return fail(claim_verdict.error());
+    if (!parse_outcome((*claim_verdict)->get<std::string>()))
+      return parse_error(fmt::format("{}: unknown verdict '{}' (holds, refuted, inconclusive, error or vacuous)", named,
+                                     (*claim_verdict)->get<std::string>()),
+                         file);
+    for (const char* key : {"shown_as", "scope", "beyond_premise", "detail", "mismatch"}) {
+      auto f = field(c, key, json::value_t::string, named);
+      if (!f) return fail(f.error());
+    }
+    for (const char* key : {"cases", "applicable"}) {
+      auto f = field(c, key, json::value_t::number_unsigned, named);
+      if (!f) return fail(f.error());
+    }
+    auto matches = field(c, "matches", json::value_t::boolean, named);
+    if (!matches) return fail(matches.error());
+    for (const char* key : {"expected", "corpus_case", "counterexample"})
+      if (!c.contains(key)) return parse_error(fmt::format("{}: missing field \"{}\"", named, key), file);
+    if (!c.at("expected").is_null() &&
+        !(c.at("expected").is_string() && parse_outcome(c.at("expected").get<std::string>())))
+      return parse_error(fmt::format("{}: field \"expected\" is not null or a verdict", named), file);
+    if (!c.at("corpus_case").is_null() && !c.at("corpus_case").is_string())
+      return parse_error(fmt::format("{}: field \"corpus_case\" has the wrong type", named), file);
+    if (!c.at("counterexample").is_null()) {
+      auto cx = counterexample_from_json(c.at("counterexample"), named + ".counterexample");
+      if (!cx) return fail(cx.error());
+    } else if ((*claim_verdict)->get<std::string>() == to_string(Outcome::kRefuted)) {
+      return parse_error(fmt::format("{}: verdict refuted without a counterexample", named), file);
+    }
     // Optional (older reports lack them).
-    if (c.contains("faithful") && c.at("faithful").is_boolean()) v.faithful = c.at("faithful").get<bool>();
-    if (c.contains("beyond_paper") && c.at("beyond_paper").is_boolean()) v.beyond_paper = c.at("beyond_paper").get<bool>();
+    for (const char* key : {"faithful", "beyond_paper"})
+      if (c.contains(key) && !c.at(key).is_boolean())
+        return parse_error(fmt::format("{}: field \"{}\" has the wrong type", named, key), file);
+    if (c.contains("faithful")) v.faithful = c.at("faithful").get<bool>();
+    if (c.contains("beyond_paper")) v.beyond_paper = c.at("beyond_paper").get<bool>();
     auto methods = field(c, "methods", json::value_t::array, where);
     if (!methods) return fail(methods.error());
     for (size_t i = 0; i < (*methods)->size(); ++i) {
@@ -297,7 +333,10 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
       auto verdict = field(m, "verdict", json::value_t::string, mwhere);
       if (!verdict) return fail(verdict.error());
       auto outcome = parse_outcome((*verdict)->get<std::string>());
-      if (!outcome) return parse_error(mwhere + ": unknown verdict", file);
+      if (!outcome)
+        return parse_error(fmt::format("{} ({} [{}]): unknown verdict '{}' (holds, refuted, inconclusive, error or "
+                                       "vacuous)", mwhere, v.claim, v.reading, (*verdict)->get<std::string>()),
+                           file);
       auto scope = field(m, "scope", json::value_t::string, mwhere);
       if (!scope) return fail(scope.error());
       auto cases = field(m, "cases", json::value_t::number_unsigned, mwhere);
@@ -335,6 +374,10 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
         if (!cx) return fail(cx.error());
         r.counterexample = *cx;
       }
+      if (r.outcome == Outcome::kRefuted && !r.counterexample)
+        return parse_error(fmt::format("{} ({} [{}]): method {} refuted without a counterexample", mwhere, v.claim,
+                                       v.reading, to_string(r.method)),
+                           file);
       v.methods.push_back(std::move(r));
     }
     report.verdicts.push_back(std::move(v));

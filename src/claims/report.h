@@ -50,7 +50,11 @@ nlohmann::json verdicts_to_json(const std::vector<ReadingVerdict>& verdicts, Bud
                                 uint64_t seed, int jobs, std::optional<Shard> shard = std::nullopt,
                                 int merged_shards = 0);
 // Reads a `verify --shard i/N --json FILE` report back (untrusted: every field is checked;
-// errors name the field, with `file`).
+// errors name the field, with `file`). The schema is the JSON above: every field of a claim
+// reading and of its methods is required with its type ("faithful" and "beyond_paper", and a
+// method's "applicable" and "beyond_premise", may be absent from older reports); each verdict
+// and "expected" is one of the outcomes; a refuted reading or method carries its counterexample.
+// An error names the file and the claim reading.
 Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::string& file);
 std::string verdicts_to_junit(const std::vector<ReadingVerdict>& verdicts, Budget budget);
 nlohmann::json counterexample_to_json(const Counterexample& cx);

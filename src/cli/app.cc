@@ -85,7 +85,7 @@ int run(int argc, char** argv) {
       add_search_command(app, session),
       add_prove_command(app, session),
       add_replay_command(app, session),
-      add_show_command(app),
+      add_show_command(app, session),
       add_hypercube_paths_command(construct()),
       add_hypercube_route_command(construct()),
       add_metacube_paths_command(construct()),

@@ -13,6 +13,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "corpus/corpus.h"
+#include "corpus/loader.h"
 
 namespace topocheck::cli {
 namespace {
@@ -21,7 +22,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 int cmd_examples(const claims::Registry& registry, const fs::path& corpus_dir, bool as_json) {
-  auto cases = corpus::load_all(corpus_dir);
+  auto cases = corpus::load_corpus(corpus_dir, registry,
+                                   [](const corpus::Case& c) { return c.kind == corpus::CaseKind::kExample; });
   if (!cases) return report_error(cases.error());
   json out = json::array();
   bool all_ok = true;

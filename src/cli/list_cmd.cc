@@ -53,7 +53,7 @@ json list_json(const claims::Registry& registry, const claims::Ledger& ledger) {
 }
 
 int cmd_list(const claims::Registry& registry, const fs::path& corpus_dir, bool as_json) {
-  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
   if (!ledger) return report_error(ledger.error());
   if (as_json) {
     std::cout << list_json(registry, *ledger).dump(2) << "\n";

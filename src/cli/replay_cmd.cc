@@ -13,34 +13,39 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "corpus/corpus.h"
+#include "corpus/loader.h"
 
 namespace topocheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-Result<std::vector<corpus::Case>> load_paths(const fs::path& corpus_dir, const std::vector<std::string>& paths) {
-  if (paths.empty()) return corpus::load_all(corpus_dir);
+// Every case under the corpus folder, or under the given files and folders, judged on load
+// (corpus/loader.h), with no input given twice.
+Result<std::vector<corpus::Case>> load_paths(const claims::Registry& registry, const fs::path& corpus_dir,
+                                             const std::vector<std::string>& paths) {
+  if (paths.empty()) return corpus::load_corpus(corpus_dir, registry);
   std::vector<corpus::Case> out;
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      auto more = corpus::load_all(p);
+      auto more = corpus::load_corpus(p, registry);
       if (!more) return more.error();
       out.insert(out.end(), more->begin(), more->end());
     } else if (fs::exists(p, ec)) {
-      auto c = corpus::load_case(p);
+      auto c = corpus::load_checked_case(p, registry);
       if (!c) return c.error();
       out.push_back(std::move(c).value());
     } else {
       return parse_error("no such file or folder", p);
     }
   }
+  if (auto e = corpus::find_duplicates(out)) return *e;
   return out;
 }
 
 int cmd_replay(const claims::Registry& registry, const fs::path& corpus_dir, const std::vector<std::string>& paths) {
-  auto cases = load_paths(corpus_dir, paths);
+  auto cases = load_paths(registry, corpus_dir, paths);
   if (!cases) return report_error(cases.error());
   // Validate every case before replaying any: a bad file is reported, never skipped.
   std::vector<claims::ReplayResult> results;

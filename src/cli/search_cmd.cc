@@ -15,6 +15,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "corpus/corpus.h"
+#include "corpus/loader.h"
 
 namespace topocheck::cli {
 namespace {
@@ -39,8 +40,12 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   if (std::none_of(reading->methods.begin(), reading->methods.end(),
                    [](const auto& m) { return m.first != claims::Method::kExample; }))
     return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
-  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
   if (!ledger) return report_error(ledger.error());
+  if (auto cases = corpus::load_corpus(corpus_dir, registry,
+                                       [&](const corpus::Case& c) { return c.claim == args.claim; });
+      !cases)
+    return report_error(cases.error());
   TerminalProgress progress;
   std::fprintf(stderr, "topocheck search %s [%s]: budget %s, seed %llu, %.0f s\n", args.claim.c_str(),
                args.reading.c_str(), args.budget.c_str(), static_cast<unsigned long long>(args.seed), args.seconds);

@@ -20,6 +20,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "corpus/corpus.h"
+#include "corpus/loader.h"
 #include "metacube/metacube.h"
 
 namespace topocheck::cli {
@@ -242,10 +243,10 @@ void print_case_text(const corpus::Case& c, const std::vector<NamedPath>& paths)
   for (const auto& p : paths) std::cout << fmt::format("  {} = {}\n", p.pointer, fmt::join(p.nodes, ":"));
 }
 
-int cmd_show(const std::string& file, const std::string& format) {
+int cmd_show(const claims::Registry& registry, const std::string& file, const std::string& format) {
   if (format != "text" && format != "json" && format != "dot")
     return usage_error(fmt::format("--format: '{}' is not text, json or dot", format));
-  auto c = corpus::load_case(file);
+  auto c = corpus::load_checked_case(file, registry);
   if (!c) return report_error(c.error());
   if (format == "json") {
     std::cout << corpus::to_json(*c).dump(2) << "\n";
@@ -269,12 +270,12 @@ struct ShowArgs {
 
 }  // namespace
 
-Command add_show_command(CLI::App& app) {
+Command add_show_command(CLI::App& app, const Session& session) {
   auto args = std::make_shared<ShowArgs>();
   auto* show = app.add_subcommand("show", "print one corpus case");
   show->add_option("case", args->file, "CASE.json")->required();
   show->add_option("--format", args->format, "text (default), json or dot");
-  return {show, [args] { return cmd_show(args->file, args->format); }};
+  return {show, [&session, args] { return cmd_show(session.registry(), args->file, args->format); }};
 }
 
 }  // namespace topocheck::cli

@@ -6,6 +6,6 @@
 
 namespace topocheck::cli {
 
-Command add_show_command(CLI::App& app);
+Command add_show_command(CLI::App& app, const Session& session);
 
 }  // namespace topocheck::cli

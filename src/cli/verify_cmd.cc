@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "cli/certify.h"
 #include "cli/output.h"
 #include "core/json_file.h"
+#include "corpus/loader.h"
 
 namespace topocheck::cli {
 namespace {
@@ -69,7 +71,15 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
     if (auto e = check_output_path(opt, file)) return report_error(*e);
   auto selected = claims::select_claims(registry, args.globs);
   if (!selected) return report_error(selected.error());
-  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  // Every stored case judged before any claim runs, and before the ledger that names them: a bad
+  // file is exit 2 naming it, never a difference of the reading that reads it.
+  std::set<std::string> chosen;
+  for (const claims::Claim* c : *selected) chosen.insert(c->id);
+  if (auto cases = corpus::load_corpus(corpus_dir, registry,
+                                       [&](const corpus::Case& c) { return chosen.count(c.claim) > 0; });
+      !cases)
+    return report_error(cases.error());
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
   if (!ledger) return report_error(ledger.error());
 
   // Each --reading glob must select a reading of the selected claims (a typo must not run nothing).
@@ -135,7 +145,7 @@ struct MergeArgs {
   bool no_certify = false;
 };
 
-int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
+int cmd_merge(const claims::Registry& registry, const fs::path& corpus_dir, const MergeArgs& args) {
   for (const auto& [opt, file] : {std::pair{"--json", args.json_file}, std::pair{"--junit", args.junit_file}})
     if (auto e = check_output_path(opt, file)) return report_error(*e);
   std::vector<claims::ShardReport> reports;
@@ -148,8 +158,14 @@ int cmd_merge(const fs::path& corpus_dir, const MergeArgs& args) {
   }
   auto merged = claims::merge_shards(reports);
   if (!merged) return report_error(merged.error());
-  auto ledger = claims::load_ledger(corpus_dir / "ledger.json");
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
   if (!ledger) return report_error(ledger.error());
+  std::set<std::string> merged_claims;
+  for (const auto& v : merged->verdicts) merged_claims.insert(v.claim);
+  if (auto cases = corpus::load_corpus(corpus_dir, registry,
+                                       [&](const corpus::Case& c) { return merged_claims.count(c.claim) > 0; });
+      !cases)
+    return report_error(cases.error());
   std::fprintf(stderr, "topocheck merge: %d shard reports, budget %s, seed %llu, %zu reading(s)\n", merged->count,
                claims::to_string(merged->budget).c_str(), static_cast<unsigned long long>(merged->seed),
                merged->verdicts.size());
@@ -197,7 +213,7 @@ Command add_merge_command(CLI::App& app, const Session& session) {
   merge->add_option("--junit", args->junit_file, "write the merged verdicts as JUnit XML to FILE");
   merge->add_flag("--no-certify", args->no_certify,
                    "do not hand the ledger's refutation cases to the independent certificate checker (certify/)");
-  return {merge, [&session, args] { return cmd_merge(session.corpus_dir(), *args); }};
+  return {merge, [&session, args] { return cmd_merge(session.registry(), session.corpus_dir(), *args); }};
 }
 
 }  // namespace topocheck::cli

@@ -294,7 +294,9 @@ nlohmann::json Plan::to_json() const {
               {"alpha", params.alpha.to_string()},
               {"bars", params.bars.to_string()},
               {"tie_break", to_string(params.tie)},
-              {"sequence", params.ext_sequence},
+              // The sequence in effect: an empty ext_sequence means the ascending D(T)-D(S)
+              // (sequence_for), written out so that both spellings of it give one JSON.
+              {"sequence", params.ext_sequence.empty() ? dims_of(inst.DTmS) : params.ext_sequence},
               {"sequence_policy", to_string(params.seq_policy)},
               {"k", params.k >= 0 ? params.k : (inst.C ? std::countr_zero(inst.C) : -1)},
               {"blocks", blocks_to_string(blocks)},

@@ -80,10 +80,6 @@ Result<Input> input_from_json(const json& input) {
   auto params = migration::parse_params(in.inst, text);
   if (!params) return invalid_argument("input: " + params.error().message);
   in.params = *params;
-  // An empty "sequence" is what to_json writes for an empty ext_sequence (each node's ascending
-  // D(T)-D(S), the sweeps' choice); parse_params would fill in the same dimensions explicitly,
-  // the same paths but another plan JSON. Keep it empty so that a stored case replays as found.
-  if (input.contains("sequence") && text.sequence.empty()) in.params.ext_sequence.clear();
   if (input.contains("per_b_sequence")) {
     const json& per_b = input.at("per_b_sequence");
     const size_t bs = size_t{1} << in.inst.gamma();
