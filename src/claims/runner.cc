@@ -205,12 +205,21 @@ SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& l
   const auto start = std::chrono::steady_clock::now();
   RunContext ctx = context_for(claim, reading, &ledger, options.run);
   ctx.seed = options.run.seed;  // the search's seeds are its own: the first is the one given
+  ctx.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(options.seconds));
+  ctx.deadline_thread = std::this_thread::get_id();
   const bool has_random = std::any_of(reading.methods.begin(), reading.methods.end(),
                                       [](const auto& m) { return m.first == Method::kRandom; });
   for (bool first = true;; first = false) {
     for (const auto& [method, fn] : reading.methods) {
       if (method == Method::kExample || (!first && method != Method::kRandom)) continue;
-      MethodResult r = fn(ctx);
+      MethodResult r;
+      try {
+        r = fn(ctx);
+      } catch (const DeadlineReached&) {
+        out.stopped = true;
+        return out;
+      }
       r.method = method;
       out.cases += r.cases;
       if (r.outcome == Outcome::kRefuted && r.counterexample) {

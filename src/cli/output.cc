@@ -9,7 +9,7 @@
 
 #include "claims/report.h"
 #include "cli/app.h"
-#include "corpus/corpus.h"
+#include "core/output_file.h"
 
 namespace topocheck::cli {
 
@@ -26,9 +26,9 @@ int usage_error(const std::string& message) {
 }
 
 bool write_output(const std::string& flag, const std::string& file, const std::string& content) {
-  auto w = corpus::write_atomic(file, content);
+  auto w = write_file(file, content);
   if (!w) {
-    usage_error(fmt::format("{}: {}", flag, w.error().message));
+    report_error(Error{w.error().code, fmt::format("{}: {}", flag, w.error().message), w.error().file, 0});
     return false;
   }
   return true;
@@ -45,11 +45,7 @@ std::optional<Error> check_output_path(const std::string& option, const std::str
 }
 
 Result<bool> write_report_file(const std::string& file, const std::string& content) {
-  if (file == "-") {
-    std::fwrite(content.data(), 1, content.size(), stdout);
-    return true;
-  }
-  auto written = corpus::write_atomic(file, content);
+  auto written = write_file(file, content);
   if (!written) return written.error();
   return true;
 }

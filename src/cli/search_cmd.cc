@@ -13,6 +13,7 @@
 #include "claims/ledger.h"
 #include "claims/runner.h"
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "corpus/corpus.h"
 
@@ -20,6 +21,9 @@ namespace topocheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+// --seconds at most a week.
+constexpr double kMaxSearchSeconds = 7 * 24 * 3600.0;
 
 struct SearchArgs {
   std::string claim, reading = "literal", budget = "standard";
@@ -35,7 +39,6 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   if (!reading) return usage_error(fmt::format("--reading: claim {} has no reading '{}'", args.claim, args.reading));
   auto budget = claims::parse_budget(args.budget);
   if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
-  if (!(args.seconds > 0)) return usage_error("--seconds must be positive");
   if (std::none_of(reading->methods.begin(), reading->methods.end(),
                    [](const auto& m) { return m.first != claims::Method::kExample; }))
     return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
@@ -69,8 +72,8 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
     }
     return found.known ? kExitOk : kExitDiffers;
   }
-  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", found.cases, found.rounds,
-                           args.seed);
+  std::cout << fmt::format("no counterexample: {} cases in {} round(s){}, first seed {}\n", found.cases, found.rounds,
+                           found.stopped ? " (stopped at the time limit within a round)" : "", args.seed);
   return kExitOk;
 }
 
@@ -81,8 +84,8 @@ Command add_search_command(CLI::App& app, const Session& session) {
   auto* search = app.add_subcommand("search", "search for a counterexample to one claim");
   search->add_option("claim", args->claim, "claim id")->required();
   search->add_option("--reading", args->reading, "reading (default literal)");
-  search->add_option("--seconds", args->seconds, "time to spend (default 10)");
-  search->add_option("--seed", args->seed, "first seed (default 1)");
+  add_float_option(*search, "--seconds", args->seconds, 0, kMaxSearchSeconds, "time to spend, honoured within a round (default 10)", true);
+  add_seed_option(*search, "--seed", args->seed, "first seed (default 1)");
   search->add_option("--budget", args->budget, "sizes of each round (default standard)");
   search->add_flag("--save", args->save, "store a new counterexample in the corpus");
   return {search, [&session, args] { return cmd_search(session.registry(), session.corpus_dir(), *args); }};
