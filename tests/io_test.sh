@@ -30,12 +30,13 @@ expect() {
   passes=$((passes+1))
 }
 
-# expect_full CODE PATTERN ARGS...: stdout is /dev/full; exit CODE and one stderr line matching PATTERN.
+# expect_full CODE PATTERN ARGS...: stdout is /dev/full; exit CODE and exactly one error line on
+# stderr, matching PATTERN (verify's header line and, with --json -, its table go to stderr too).
 expect_full() {
   local code="$1" pattern="$2"; shift 2
   "$tc" --corpus "$corpus" "$@" >/dev/full 2>"$tmp/err"
   local got=$?
-  if [ "$got" -ne "$code" ] || [ "$(grep -c '' "$tmp/err")" -ne 1 ] || ! grep -qE -e "$pattern" "$tmp/err"; then
+  if [ "$got" -ne "$code" ] || [ "$(grep -c 'error:' "$tmp/err")" -ne 1 ] || ! grep -qE -e "$pattern" "$tmp/err"; then
     fail "topocheck $* > /dev/full: exit $got (expected $code), stderr:"; sed 's/^/  /' "$tmp/err"; return
   fi
   passes=$((passes+1))
@@ -43,7 +44,7 @@ expect_full() {
 
 # ---- Output ----------------------------------------------------------------------------------
 # Failed writes to stdout: exit 2, one line naming stdout.
-full='stdout: error: write failed: No space left on device'
+full='^topocheck: stdout: error: (--json: )?write failed: No space left on device$'
 expect_full 2 "$full" list
 expect_full 2 "$full" verify hypercube.table1 --budget quick
 expect_full 2 "$full" verify hypercube.table1 --budget quick --json -
@@ -82,13 +83,9 @@ else fail "verify --json FILE: mode or content wrong"; fi
 # An empty file name is an error naming the option; a folder is "is a directory".
 expect 2 '--json: an empty file name' verify hypercube.table1 --budget quick --json ""
 expect 2 "$tmp: error: --json: is a directory" verify hypercube.table1 --budget quick --json "$tmp"
-# SIGTERM during a long write leaves no temporary (a 2.5 MB report through a slow... regular file:
-# the write is fast, so signal a run that writes many files and check every time).
-for i in 1 2 3 4 5; do
-  "$tc" --corpus "$corpus" simulate wormhole --nodes 200 --traffic all-to-all --trace "$tmp/trace.json" >/dev/null 2>&1 &
-  pid=$!; sleep 0.$((i * 2)); kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null
-done
-if ls "$tmp" | grep -q '\.tmp\.'; then fail "a temporary was left after SIGTERM: $(ls "$tmp" | grep '\.tmp\.')"; else passes=$((passes+1)); fi
+# (A SIGTERM during a write leaving no temporary: output_file_test, Temporaries.*, forks a process
+# killed with a temporary registered; a shell cannot time a signal into the write reliably.)
+if ls "$tmp" | grep -q '\.tmp\.'; then fail "a temporary was left: $(ls "$tmp" | grep '\.tmp\.')"; else passes=$((passes+1)); fi
 
 # ---- Numbers ---------------------------------------------------------------------------------
 expect 2 "--seed: '-1' is not an integer in 0\.\.18446744073709551615" search hypercube.alg2.disjoint --seed -1

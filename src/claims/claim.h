@@ -10,14 +10,12 @@
 // PerBudget tables written in the claim definitions, never constants inside tests.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -82,11 +80,6 @@ class Progress {
   virtual void update(std::string_view claim, std::string_view message) = 0;
 };
 
-// Thrown out of a method by RunContext::report / ::check_deadline once the context's deadline has
-// passed (`topocheck search --seconds`): not a std::exception, so that no method's error handling
-// turns it into a verdict; only the caller that set the deadline catches it.
-struct DeadlineReached {};
-
 // What a method is handed when it runs. The runner fills it in; a method never opens a file:
 // what it needs from the ledger or the corpus it asks for here.
 struct RunContext {
@@ -103,18 +96,8 @@ struct RunContext {
   std::function<Result<corpus::Case>(const std::string& relative_path)> case_loader;
   std::function<Result<std::vector<corpus::Case>>(const std::string& family)> examples_loader;
 
-  // A time limit (search --seconds): past it, report() and check_deadline() throw DeadlineReached
-  // on the thread that set it (deadline_thread), never on a method's worker threads. Unset: none.
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  std::thread::id deadline_thread;
-
   void report(std::string_view message) const {
-    check_deadline();
     if (progress) progress->update(claim_id, message);
-  }
-  void check_deadline() const {
-    if (deadline && std::this_thread::get_id() == deadline_thread && std::chrono::steady_clock::now() > *deadline)
-      throw DeadlineReached{};
   }
   // False in shards 2..N: work that is not split runs in shard 1 only.
   bool runs_unsplit_work() const { return !shard || shard->index == 1; }

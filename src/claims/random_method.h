@@ -38,7 +38,6 @@ MethodResult run_random(const RunContext& ctx, const RandomSpec<T>& spec) {
   result.scope = fmt::format("{}, {} cases, seed {}", spec.scope, spec.cases, ctx.seed);
   for (int k = 0; k < spec.cases; ++k) {
     if (k % 256 == 0) ctx.report(fmt::format("random case {}/{}", k, spec.cases));
-    ctx.check_deadline();
     rc::Shrinkable<T> current = spec.gen(rc::Random(ctx.seed + static_cast<uint64_t>(k)), k % 100);
     std::optional<Counterexample> failure = spec.check(current.value());
     ++result.cases;

@@ -96,9 +96,9 @@ RunContext context_for(const Claim& claim, const Reading& reading, const Ledger*
 
 // `topocheck search`: runs a reading's methods (not its examples) with the verify context, then
 // its random methods again with fresh seeds (derive_seed of the last) until `seconds` are spent
-// or a counterexample is found. The time limit holds within a round too: the methods run with
-// RunContext::deadline set to start + seconds, and a method stopped there (DeadlineReached) ends
-// the search (`stopped`), its cases uncounted. `known`: the counterexample is already stored, at the path
+// or a counterexample is found. The time limit holds within a round too: the methods' progress
+// reports (RunContext::report) end a method once `seconds` have passed, which ends the search
+// (`stopped`), that method's cases uncounted. `known`: the counterexample is already stored, at the path
 // corpus::counterexample_path gives its input (the same input always lands in the same file).
 struct SearchOptions {
   VerifyOptions run;     // budget, first seed, progress, corpus folder

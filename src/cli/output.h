@@ -30,9 +30,6 @@ bool write_output(const std::string& flag, const std::string& file, const std::s
 // An output file must be writable before a long run starts: its folder must exist ("-" and ""
 // always pass).
 std::optional<Error> check_output_path(const std::string& option, const std::string& file);
-// Writes a report to `file` as write_output does; the error names the file.
-Result<bool> write_report_file(const std::string& file, const std::string& content);
-
 // Table, ledger notes, --json and --junit of a verify or merge run; returns the exit code.
 int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
                     const std::string& json_file, const std::string& junit_file, const nlohmann::json& report,
