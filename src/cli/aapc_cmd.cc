@@ -75,6 +75,16 @@ std::optional<Link> parse_link(const std::string& text) {
   return Link{static_cast<aapc::NodeId>(x), static_cast<aapc::NodeId>(y)};
 }
 
+// A JSON library message without its "[json.exception.out_of_range.403] " tag: "key 'n' not
+// found".
+std::string without_json_tag(std::string message) {
+  const size_t tag = message.find("[json.exception.");
+  if (tag == std::string::npos) return message;
+  const size_t end = message.find("] ", tag);
+  if (end == std::string::npos) return message;
+  return message.erase(tag, end + 2 - tag);
+}
+
 // --check FILE: the user's schedule and fault set. Returns kExitOk, or the exit code after
 // printing the error.
 int read_schedule(const std::string& file, Judged& out) {
@@ -86,12 +96,9 @@ int read_schedule(const std::string& file, Judged& out) {
   try {
     in.emplace(aapc::schedule_from_json(*j));
   } catch (const nlohmann::json::exception& e) {
-    std::string what = e.what();
-    if (const size_t bracket = what.find("] "); what.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
-      what = what.substr(bracket + 2);
-    return report_error(parse_error(fmt::format("not an AAPC schedule: {}", what), file));
+    return report_error(parse_error(fmt::format("not an AAPC schedule: {}", without_json_tag(e.what())), file));
   }
-  if (!*in) return report_error(parse_error(in->error().message, file));
+  if (!*in) return report_error(parse_error(without_json_tag(in->error().message), file));
   out.schedule = (*in)->schedule;
   out.faults = (*in)->faults;
   return kExitOk;

@@ -31,10 +31,10 @@ namespace {
 using nlohmann::json;
 
 // Resource limits, checked before the work starts and stated in --help. `construct itm` costs
-// about quadratic time in its steps; `construct migration` lists both paths of every node of S,
+// time that grows steeply with its steps (its checks); `construct migration` lists both paths of every node of S,
 // 2^dim(S) of them, with their text.
-constexpr size_t kMaxItmSteps = 2000;
-constexpr int kMaxMigrationDim = 20;
+constexpr size_t kMaxItmSteps = 100;  // 100 fan steps: 0.4 s; 300: over a minute (measured)
+constexpr int kMaxMigrationDim = 16;  // dim 16: 0.5 s, 67 MB; each more dimension doubles it
 // migration-latency: inputs bounded so that every latency is a finite number.
 constexpr double kMaxLatencyInput = 1e12, kMinBandwidth = 1e-12;
 

@@ -52,7 +52,7 @@ CLI::Option* add_seed_option(CLI::App& app, const std::string& name, uint64_t& v
 
 CLI::Option* add_float_option(CLI::App& app, const std::string& name, double& var, double min, double max,
                               const std::string& help, bool min_open) {
-  const std::string range = fmt::format("{}{}, {}]", min_open ? "(" : "[", min, max);
+  const std::string range = fmt::format("{}{:g}, {:g}]", min_open ? "(" : "[", min, max);
   auto parse = [name, &var, min, max, min_open, range](const CLI::results_t& results) {
     const std::string& text = results.at(0);
     double value = 0;

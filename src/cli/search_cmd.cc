@@ -6,6 +6,11 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -15,6 +20,7 @@
 #include "cli/app.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "core/output_file.h"
 #include "corpus/corpus.h"
 
 namespace topocheck::cli {
@@ -53,7 +59,31 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.run.progress = &progress;
   options.run.corpus_dir = corpus_dir;
   options.seconds = args.seconds;
+  // The search stops itself at its deadline through the methods' progress reports; a method that
+  // reports too rarely is cut off here, a quarter second after the deadline: the watchdog prints the
+  // outcome (nothing found; the search writes nothing before it has found something) and ends the
+  // process.
+  std::mutex finishing;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::thread watchdog([&] {
+    std::unique_lock lock(finishing);
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.seconds + 0.25);
+    if (done_cv.wait_until(lock, limit, [&] { return done; })) return;
+    progress.clear();
+    std::printf("no counterexample: stopped at the time limit within a round, first seed %llu\n",
+                static_cast<unsigned long long>(args.seed));
+    const bool written = finish_stdout().ok();
+    if (!written) std::fprintf(stderr, "topocheck: stdout: error: write failed\n");
+    std::_Exit(written ? kExitOk : kExitUsage);
+  });
   const claims::SearchOutcome found = claims::search(*claim, *reading, *ledger, options);
+  {
+    std::lock_guard lock(finishing);
+    done = true;
+  }
+  done_cv.notify_one();
+  watchdog.join();
   progress.clear();
   if (found.error) {
     std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(found.error->method).c_str(),
