@@ -33,8 +33,8 @@ expect 2 "no claim matches 'nothing\.\*'"           verify 'nothing.*'
 expect 2 "--budget: 'huge'"                          verify --budget huge
 expect 2 "--x: .*character 2 is '2'"                 construct hypercube-paths --n 3 --x 020 --y 011
 expect 2 "--y: .*width 4, the topology needs 3"      construct hypercube-paths --n 3 --x 000 --y 0110
-expect 2 "--n: .*n = 0 is out of range 1\.\.63"      construct hypercube-route --n 0 --x 0 --y 1
-expect 2 "--n: .*n = 64 is out of range"             construct hypercube-route --n 64 --x 0 --y 1
+expect 2 "--n: 0 is outside 1\.\.63"      construct hypercube-route --n 0 --x 0 --y 1
+expect 2 "--n: 64 is outside 1\.\.63"             construct hypercube-route --n 64 --x 0 --y 1
 expect 2 "error: .*--n"                              construct hypercube-route --x 000 --y 011
 expect 2 "--blocks: block 1 \(0010\*0\) meets S"        construct migration --S '0010**' --T '1*0*00' --blocks '0010*0'
 expect 2 "different dimensions"                      construct migration --S '0010**' --T '1*0000'
@@ -95,7 +95,7 @@ expect 2 "--root: '9' is not a node"                   simulate wormhole --graph
 expect 2 "--root: 'middle' is not center"              simulate wormhole --study --root middle
 expect 2 "--traffic: 'tornado'"                        simulate wormhole --traffic tornado
 expect 2 '--load: 1.5 is outside'                      simulate wormhole --load 1.5
-expect 2 '--buffer: at least 1'                        simulate wormhole --buffer 0
+expect 2 '--buffer: 0 is outside 1\.\.1024'                       simulate wormhole --buffer 0
 expect 2 '--study builds its own'                      simulate wormhole --study --graph c4
 expect 0 'label="waits"'                               show "$corpus/wormhole/thm2.non_itm_deadlock_free/c4-4d898db73db6f8bb.json" --format dot
 expect 0 'arbitration .node_by_node.'                 simulate routing --study --dim 4 --reps 2 --arbitration node_by_node --nonzeros-per-row 3

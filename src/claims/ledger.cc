@@ -96,6 +96,9 @@ Result<Ledger> load_ledger(const std::filesystem::path& file) {
     const size_t upto = std::min<size_t>(e.byte, text.size());
     return parse_error(fmt::format("invalid JSON: {}", e.what()), name,
                        1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n')));
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double ("3E333", found by fuzz_ledger): out_of_range (406), no position.
+    return parse_error(fmt::format("invalid JSON: {}", e.what()), name);
   }
   if (!j.is_object() || !j.contains("format") || !j.at("format").is_number_integer() ||
       j.at("format").get<int>() != 1)

@@ -200,17 +200,54 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
   return out;
 }
 
+namespace {
+
+// Thrown by DeadlineProgress out of a method once the search's time is up; not a std::exception,
+// so that no method's error handling turns it into a verdict.
+struct DeadlineReached {};
+
+// The search's progress: passes updates on, and on the search's own thread (never a method's
+// worker threads, whose exceptions nobody would catch) throws DeadlineReached once the deadline
+// has passed. Every method reports as it goes (RunContext::report: per size, per 256 random
+// cases), so a search stops within a report of its deadline, even inside a round.
+class DeadlineProgress final : public Progress {
+ public:
+  DeadlineProgress(std::chrono::steady_clock::time_point deadline, Progress* next)
+      : deadline_(deadline), next_(next), thread_(std::this_thread::get_id()) {}
+  void update(std::string_view claim, std::string_view message) override {
+    if (std::this_thread::get_id() == thread_ && std::chrono::steady_clock::now() > deadline_) throw DeadlineReached{};
+    if (next_) next_->update(claim, message);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point deadline_;
+  Progress* next_;
+  std::thread::id thread_;
+};
+
+}  // namespace
+
 SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& ledger, const SearchOptions& options) {
   SearchOutcome out;
   const auto start = std::chrono::steady_clock::now();
   RunContext ctx = context_for(claim, reading, &ledger, options.run);
   ctx.seed = options.run.seed;  // the search's seeds are its own: the first is the one given
+  DeadlineProgress deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                        std::chrono::duration<double>(options.seconds)),
+                             options.run.progress);
+  ctx.progress = &deadline;
   const bool has_random = std::any_of(reading.methods.begin(), reading.methods.end(),
                                       [](const auto& m) { return m.first == Method::kRandom; });
   for (bool first = true;; first = false) {
     for (const auto& [method, fn] : reading.methods) {
       if (method == Method::kExample || (!first && method != Method::kRandom)) continue;
-      MethodResult r = fn(ctx);
+      MethodResult r;
+      try {
+        r = fn(ctx);
+      } catch (const DeadlineReached&) {
+        out.stopped = true;
+        return out;
+      }
       r.method = method;
       out.cases += r.cases;
       if (r.outcome == Outcome::kRefuted && r.counterexample) {

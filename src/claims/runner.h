@@ -96,7 +96,9 @@ RunContext context_for(const Claim& claim, const Reading& reading, const Ledger*
 
 // `topocheck search`: runs a reading's methods (not its examples) with the verify context, then
 // its random methods again with fresh seeds (derive_seed of the last) until `seconds` are spent
-// or a counterexample is found. `known`: the counterexample is already stored, at the path
+// or a counterexample is found. The time limit holds within a round too: the methods' progress
+// reports (RunContext::report) end a method once `seconds` have passed, which ends the search
+// (`stopped`), that method's cases uncounted. `known`: the counterexample is already stored, at the path
 // corpus::counterexample_path gives its input (the same input always lands in the same file).
 struct SearchOptions {
   VerifyOptions run;     // budget, first seed, progress, corpus folder
@@ -107,6 +109,7 @@ struct SearchOutcome {
   bool known = false;
   uint64_t cases = 0;                 // inputs tried
   int rounds = 0;
+  bool stopped = false;               // the time limit interrupted a method
   std::optional<MethodResult> error;  // a method that erred (the search stops there)
 };
 SearchOutcome search(const Claim& claim, const Reading& reading, const Ledger& ledger, const SearchOptions& options);

@@ -19,6 +19,7 @@
 #include "aapc/bounds.h"
 #include "aapc/run.h"
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
 #include "smt/aapc_smt.h"
@@ -74,15 +75,32 @@ std::optional<Link> parse_link(const std::string& text) {
   return Link{static_cast<aapc::NodeId>(x), static_cast<aapc::NodeId>(y)};
 }
 
+// A JSON library message without its "[json.exception.out_of_range.403] " tag: "key 'n' not
+// found".
+std::string without_json_tag(std::string message) {
+  const size_t tag = message.find("[json.exception.");
+  if (tag == std::string::npos) return message;
+  const size_t end = message.find("] ", tag);
+  if (end == std::string::npos) return message;
+  return message.erase(tag, end + 2 - tag);
+}
+
 // --check FILE: the user's schedule and fault set. Returns kExitOk, or the exit code after
 // printing the error.
 int read_schedule(const std::string& file, Judged& out) {
   auto j = read_json_file(file);
   if (!j) return report_error(j.error());
-  auto in = aapc::schedule_from_json(*j);
-  if (!in) return usage_error(fmt::format("{}: {}", file, in.error().message));
-  out.schedule = in->schedule;
-  out.faults = in->faults;
+  // The file is the user's: a missing key or a wrong type thrown by the JSON library is an error
+  // naming the file, like any other defect of it.
+  std::optional<Result<aapc::ScheduleInput>> in;
+  try {
+    in.emplace(aapc::schedule_from_json(*j));
+  } catch (const nlohmann::json::exception& e) {
+    return report_error(parse_error(fmt::format("not an AAPC schedule: {}", without_json_tag(e.what())), file));
+  }
+  if (!*in) return report_error(parse_error(without_json_tag(in->error().message), file));
+  out.schedule = (*in)->schedule;
+  out.faults = (*in)->faults;
   return kExitOk;
 }
 
@@ -292,26 +310,26 @@ int cmd_aapc_table(int max_n, double exact_seconds, bool as_json) {
 Command add_aapc_command(CLI::App& simulate) {
   auto args = std::make_shared<AapcArgs>();
   auto* sub = simulate.add_subcommand("aapc", "fault-tolerant AAPC in Q_n (paper 004): A1, A2, Af, the inner AAPC, or --check FILE");
-  sub->add_option("--n", args->n, "cube dimension (1..10)");
+  add_int_option(*sub, "--n", args->n, 1, aapc::kMaxN, "cube dimension");
   sub->add_option("--faults", args->faults, "faulty nodes, comma-separated decimal numbers, e.g. 6,9 (default none)");
   sub->add_option("--algorithm", args->algorithm, "auto (default: by fault count), inner, A1, A2 or Af");
   sub->add_option("--model", args->model, "all_port (default), one_receive or one_port");
-  sub->add_option("--d", args->d, "A1/A2/Af: the dividing dimension d (defaults: see README)");
-  sub->add_option("--d1", args->d1, "A2: the dividing dimension of the half with the smaller fault");
-  sub->add_option("--d2", args->d2, "A2: the dividing dimension of the half with the larger fault");
+  add_int_option(*sub, "--d", args->d, 0, aapc::kMaxN - 1, "A1/A2/Af: the dividing dimension d (defaults: see README)");
+  add_int_option(*sub, "--d1", args->d1, 0, aapc::kMaxN - 1, "A2: the dividing dimension of the half with the smaller fault");
+  add_int_option(*sub, "--d2", args->d2, 0, aapc::kMaxN - 1, "A2: the dividing dimension of the half with the larger fault");
   sub->add_option("--dims", args->dims, "Af: the f dividing dimensions D, e.g. 0,2 (with --d)");
   sub->add_option("--frame", args->frame,
                   "A2/Af: canonical (default: run in the canonical frame of the fault set, see README) or absolute");
   sub->add_option("--link", args->link, "print the data crossing link a-b per step, e.g. 0-4");
-  sub->add_option("--check", args->check, "judge the schedule in this JSON file instead of generating one");
-  sub->add_option("--out", args->out, "write the schedule as JSON to this file");
-  sub->add_option("--csv", args->csv, "write link use per time unit as CSV to this file");
-  sub->add_option("--svg", args->svg, "write link use per time unit as SVG to this file");
+  add_file_option(*sub, "--check", args->check, "judge the schedule in this JSON file instead of generating one");
+  add_file_option(*sub, "--out", args->out, "write the schedule as JSON to this file");
+  add_file_option(*sub, "--csv", args->csv, "write link use per time unit as CSV to this file");
+  add_file_option(*sub, "--svg", args->svg, "write link use per time unit as SVG to this file");
   sub->add_flag("--schedule", args->schedule, "print every move, unit by unit");
   sub->add_flag("--json", args->json, "JSON output");
   sub->add_flag("--table", args->table, "paper count vs achieved vs lower bound vs exact minimum, n = 3..--max-n");
-  sub->add_option("--max-n", args->max_n, "--table: the largest n (default 8)");
-  sub->add_option("--exact-seconds", args->exact_seconds, "--table: Z3 time per exact minimum, n <= 4 (default 20; 0 skips)");
+  add_int_option(*sub, "--max-n", args->max_n, 3, aapc::kMaxN, "--table: the largest n (default 8)");
+  add_float_option(*sub, "--exact-seconds", args->exact_seconds, 0, 86400, "--table: Z3 time per exact minimum, n <= 4 (default 20; 0 skips)");
   return {sub, [args] {
             return args->table ? cmd_aapc_table(args->max_n, args->exact_seconds, args->json) : cmd_simulate_aapc(*args);
           }};

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "cli/aapc_cmd.h"
 #include "cli/command.h"
@@ -44,9 +45,38 @@ class VerbGroup {
   CLI::App* sub_ = nullptr;
 };
 
+// The verbs (and sub-verbs of construct / simulate) named on the command line must exist: an
+// unknown one is an error naming it and listing the verbs there are (CLI11 would only say that a
+// subcommand is required). Options are skipped; --corpus takes a value.
+std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* at = &app;
+  std::string where = "command";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--corpus") {
+      ++i;
+      continue;
+    }
+    if (arg.empty() || arg[0] == '-') continue;
+    const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty()) return std::nullopt;  // a command's own arguments
+    const CLI::App* next = nullptr;
+    std::string names;
+    for (const CLI::App* sub : subs) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      if (sub->get_name() == arg) next = sub;
+    }
+    if (!next) return fmt::format("unknown {} '{}'; {}s: {}", where, arg, where, names);
+    where = next->get_name() + " command";
+    at = next;
+  }
+  return std::nullopt;
+}
+
 // Parses the command line; nullopt on success, else the exit code (help printed, or the
 // one-line error).
 std::optional<int> parse(CLI::App& app, int argc, char** argv) {
+  if (auto unknown = unknown_verb(app, argc, argv)) return usage_error(*unknown);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

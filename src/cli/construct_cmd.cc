@@ -1,5 +1,7 @@
 #include "cli/construct_cmd.h"
 
+#include <bit>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "hypercube/hypercube.h"
 #include "itm/itm.h"
@@ -27,6 +30,14 @@ namespace {
 
 using nlohmann::json;
 
+// Resource limits, checked before the work starts and stated in --help. `construct itm` costs
+// time that grows steeply with its steps (its checks); `construct migration` lists both paths of every node of S,
+// 2^dim(S) of them, with their text.
+constexpr size_t kMaxItmSteps = 100;  // 100 fan steps: 0.4 s; 300: over a minute (measured)
+constexpr int kMaxMigrationDim = 16;  // dim 16: 0.5 s, 67 MB; each more dimension doubles it
+// migration-latency: inputs bounded so that every latency is a finite number.
+constexpr double kMaxLatencyInput = 1e12, kMinBandwidth = 1e-12;
+
 // ---------------------------------------------------------------------------------------------
 // hypercube-paths, hypercube-route
 
@@ -37,7 +48,7 @@ struct CubeArgs {
 };
 
 void add_cube_options(CLI::App& sub, CubeArgs& a) {
-  sub.add_option("--n", a.n, "dimension of the cube")->required();
+  add_int_option(sub, "--n", a.n, 1, hypercube::kMaxDimension, "dimension of the cube")->required();
   sub.add_option("--x", a.x, "source address, n bits, most significant first")->required();
   sub.add_option("--y", a.y, "destination address")->required();
   sub.add_flag("--json", a.json, "JSON output");
@@ -84,8 +95,8 @@ struct McArgs {
 };
 
 void add_mc_options(CLI::App& sub, McArgs& a) {
-  sub.add_option("--k", a.k, "class-cube dimension")->required();
-  sub.add_option("--m", a.m, "cluster dimension")->required();
+  add_int_option(sub, "--k", a.k, 0, 5, "class-cube dimension")->required();
+  add_int_option(sub, "--m", a.m, 1, 63, "cluster dimension")->required();
   sub.add_option("--s", a.s, "source address as printed (class field first), or (c, M[h-1], ..., M[0])")->required();
   sub.add_option("--t", a.t, "destination address")->required();
   sub.add_flag("--json", a.json, "JSON output");
@@ -152,6 +163,9 @@ int cmd_construct_itm(const ItmArgs& a) {
   if (!rule) return usage_error(fmt::format("--rule: '{}' is not any-edge or exterior", a.rule));
   auto steps = itm::parse_steps(a.steps);
   if (!steps) return usage_error("--steps: " + steps.error().message);
+  if (steps->size() > kMaxItmSteps)
+    return usage_error(fmt::format("--steps: {} steps; at most {} (the size limit of construct itm)", steps->size(),
+                                   kMaxItmSteps));
   auto g = itm::Itm::build(*steps, *rule);
   if (!g) return usage_error("--steps: " + g.error().message);
   auto order = itm::circular_order(*g);
@@ -199,6 +213,9 @@ int cmd_construct_migration(const MigrationArgs& a) {
   if (!inst) return usage_error(inst.error().message);
   if (a.n != 0 && a.n != inst->n)
     return usage_error(fmt::format("--n: {} but --S and --T have {} symbols", a.n, inst->n));
+  if (const int dim = std::popcount(inst->DS); dim > kMaxMigrationDim)
+    return usage_error(fmt::format("--S: dim(S) = {}, 2^{} nodes; at most dim {} (the size limit of construct migration)",
+                                   dim, dim, kMaxMigrationDim));
   auto parsed = migration::parse_params(
       *inst, {a.alpha, a.sequence, a.tie, a.k == -1 ? "" : std::to_string(a.k), a.pick_p, a.x, a.bars, a.seq_policy});
   if (!parsed) return usage_error(parsed.error().message);
@@ -237,10 +254,6 @@ struct LatencyArgs {
 // Section 5's latency model: single path (X/B)(zeta+beta) + M/B against two paths
 // (X/B)(zeta+2beta) + M/(2B), each plus the start-up latency.
 int cmd_migration_latency(const LatencyArgs& a) {
-  if (!(a.M > 0)) return usage_error("--M: the message length must be positive");
-  if (!(a.B > 0)) return usage_error("--B: the channel bandwidth must be positive");
-  if (a.X < 0) return usage_error("--X: the control message / flit length must be >= 0");
-  if (a.startup < 0) return usage_error("--startup: must be >= 0");
   int zeta = a.zeta, beta = a.beta;
   if (!a.S.empty() || !a.T.empty()) {
     auto inst = migration::parse_instance(a.S, a.T);
@@ -250,6 +263,9 @@ int cmd_migration_latency(const LatencyArgs& a) {
   }
   if (zeta < 0 || beta < 0) return usage_error("--zeta and --beta (or --S and --T) are required, both >= 0");
   const auto l = migration::latency(a.M, a.B, a.X, zeta, beta, a.startup);
+  // The option ranges keep every value finite; say so rather than print inf or nan if not.
+  for (double v : {l.single, l.dual, l.speedup(), l.reduction()})
+    if (!std::isfinite(v)) return usage_error("--M/--B/--X/--startup: the latencies overflow; use smaller values");
   if (a.json) {
     std::cout << json{{"zeta", zeta}, {"beta", beta}, {"single", l.single}, {"dual", l.dual},
                       {"speedup", l.speedup()}, {"reduction", l.reduction()}}
@@ -298,7 +314,9 @@ Command add_metacube_route_command(CLI::App& construct) {
 Command add_itm_command(CLI::App& construct) {
   auto args = std::make_shared<ItmArgs>();
   auto* sub = construct.add_subcommand("itm", "an ITM from its AddNode steps: marking, circular order, checks");
-  sub->add_option("--steps", args->steps, "AddNode steps, e.g. \"3:(0,1) 4:(1,3)\" (empty: the triangle)")->required();
+  sub->add_option("--steps", args->steps,
+                  fmt::format("AddNode steps, e.g. \"3:(0,1) 4:(1,3)\" (empty: the triangle; at most {} steps)", kMaxItmSteps))
+      ->required();
   sub->add_option("--rule", args->rule, "exterior (default) or any-edge");
   sub->add_flag("--json", args->json, "JSON output");
   return {sub, [args] { return cmd_construct_itm(*args); }};
@@ -307,14 +325,16 @@ Command add_itm_command(CLI::App& construct) {
 Command add_migration_command(CLI::App& construct) {
   auto args = std::make_shared<MigrationArgs>();
   auto* sub = construct.add_subcommand("migration", "Section 4 of the migration paper: two paths from every node of S");
-  sub->add_option("--n", args->n, "cube dimension (optional; must match --S and --T)");
-  sub->add_option("--S", args->S, "source subcube over {0,1,*}, e.g. 0010**")->required();
+  add_int_option(*sub, "--n", args->n, 1, migration::kMaxN, "cube dimension (optional; must match --S and --T)");
+  sub->add_option("--S", args->S,
+                  fmt::format("source subcube over {{0,1,*}}, e.g. 0010** (dim(S) at most {})", kMaxMigrationDim))
+      ->required();
   sub->add_option("--T", args->T, "target subcube of the same dimension, e.g. 1*0*00")->required();
   sub->add_option("--alpha", args->alpha, "bijection D(S)-D(T) -> D(T)-D(S), e.g. 0:2,1:4 (default: in order)");
   sub->add_option("--blocks", args->blocks, "active subcubes other than S, comma-separated (default none)");
   sub->add_option("--sequence", args->sequence, "h-extension dimension sequence over D(T)-D(S), e.g. 2,4");
   sub->add_option("--tie-break", args->tie, "HAMMING-PATH tie-break: ascending (default) or descending");
-  sub->add_option("--k", args->k, "Case b's link k in C(S,T) (default: the smallest)");
+  add_int_option(*sub, "--k", args->k, 0, migration::kMaxN - 1, "Case b's link k in C(S,T) (default: the smallest)");
   sub->add_option("--pick-p", args->pick_p, "Section 4.2: first (default) or last eligible p");
   sub->add_option("--x", args->x, "Section 4.2: X = D_g (default) or D_f of p");
   sub->add_option("--bars", args->bars, "which cases of f and g complement (default f:=,g:!=, pinned by Fig. 2)");
@@ -328,14 +348,15 @@ Command add_migration_command(CLI::App& construct) {
 Command add_migration_latency_command(CLI::App& construct) {
   auto args = std::make_shared<LatencyArgs>();
   auto* sub = construct.add_subcommand("migration-latency", "Section 5: single- vs double-path migration latency");
-  sub->add_option("--M", args->M, "message length (e.g. bytes)")->required();
-  sub->add_option("--B", args->B, "channel bandwidth (length per time unit)")->required();
-  sub->add_option("--X", args->X, "M_c (circuit switching) or L_f (wormhole), default 0");
-  sub->add_option("--startup", args->startup, "start-up latency in time units (default 0)");
-  sub->add_option("--zeta", args->zeta, "|C(S,T)|");
-  sub->add_option("--beta", args->beta, "|D(S)-D(T)|");
-  sub->add_option("--S", args->S, "source subcube (instead of --zeta/--beta)");
-  sub->add_option("--T", args->T, "target subcube");
+  add_float_option(*sub, "--M", args->M, 0, kMaxLatencyInput, "message length (e.g. bytes)", true)->required();
+  add_float_option(*sub, "--B", args->B, kMinBandwidth, kMaxLatencyInput, "channel bandwidth (length per time unit)")->required();
+  add_float_option(*sub, "--X", args->X, 0, kMaxLatencyInput, "M_c (circuit switching) or L_f (wormhole), default 0");
+  add_float_option(*sub, "--startup", args->startup, 0, kMaxLatencyInput, "start-up latency in time units (default 0)");
+  auto* zeta = add_int_option(*sub, "--zeta", args->zeta, 0, migration::kMaxN, "|C(S,T)|");
+  auto* beta = add_int_option(*sub, "--beta", args->beta, 0, migration::kMaxN, "|D(S)-D(T)|");
+  auto* S = sub->add_option("--S", args->S, "source subcube (instead of --zeta/--beta)")->excludes(zeta)->excludes(beta);
+  sub->add_option("--T", args->T, "target subcube")->excludes(zeta)->excludes(beta)->needs(S);
+  S->needs("--T");
   sub->add_flag("--json", args->json, "JSON output");
   return {sub, [args] { return cmd_migration_latency(*args); }};
 }

@@ -9,7 +9,7 @@
 
 #include "claims/report.h"
 #include "cli/app.h"
-#include "corpus/corpus.h"
+#include "core/output_file.h"
 
 namespace topocheck::cli {
 
@@ -26,9 +26,9 @@ int usage_error(const std::string& message) {
 }
 
 bool write_output(const std::string& flag, const std::string& file, const std::string& content) {
-  auto w = corpus::write_atomic(file, content);
+  auto w = write_file(file, content);
   if (!w) {
-    usage_error(fmt::format("{}: {}", flag, w.error().message));
+    report_error(Error{w.error().code, fmt::format("{}: {}", flag, w.error().message), w.error().file, 0});
     return false;
   }
   return true;
@@ -39,19 +39,10 @@ std::optional<Error> check_output_path(const std::string& option, const std::str
   const fs::path p(file);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   std::error_code ec;
+  if (fs::is_directory(p, ec)) return Error{ErrorCode::kInvalidArgument, option + ": is a directory", file, 0};
   if (!fs::is_directory(dir, ec))
     return invalid_argument(fmt::format("{} {}: the folder {} does not exist", option, file, dir.string()));
   return std::nullopt;
-}
-
-Result<bool> write_report_file(const std::string& file, const std::string& content) {
-  if (file == "-") {
-    std::fwrite(content.data(), 1, content.size(), stdout);
-    return true;
-  }
-  auto written = corpus::write_atomic(file, content);
-  if (!written) return written.error();
-  return true;
 }
 
 int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
@@ -64,14 +55,9 @@ int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const s
   std::fputs(table.c_str(), table_out);
   for (const std::string& s : stale) std::fprintf(table_out, "ledger: %s\n", s.c_str());
   std::fflush(table_out);
-  if (!json_file.empty()) {
-    auto w = write_report_file(json_file, report.dump(2) + "\n");
-    if (!w) return report_error(w.error());
-  }
-  if (!junit_file.empty()) {
-    auto w = write_report_file(junit_file, claims::verdicts_to_junit(verdicts, budget));
-    if (!w) return report_error(w.error());
-  }
+  if (!json_file.empty() && !write_output("--json", json_file, report.dump(2) + "\n")) return kExitUsage;
+  if (!junit_file.empty() && !write_output("--junit", junit_file, claims::verdicts_to_junit(verdicts, budget)))
+    return kExitUsage;
   bool differs = !stale.empty(), inconclusive = false;
   for (const auto& v : verdicts) {
     if (v.matches) continue;

@@ -22,15 +22,14 @@ namespace topocheck::cli {
 int report_error(const Error& e);
 // Prints "topocheck: error: MESSAGE"; returns 2.
 int usage_error(const std::string& message);
-// Writes `content` to `file` atomically; false (after printing the error) on failure.
+// Writes `content` to `file` (core/output_file.h: atomically when it is a regular file, in place
+// when it is a device, a FIFO or a symlink, "-": stdout); false (after printing the one-line error
+// naming the option and the file) on failure.
 bool write_output(const std::string& flag, const std::string& file, const std::string& content);
 
 // An output file must be writable before a long run starts: its folder must exist ("-" and ""
 // always pass).
 std::optional<Error> check_output_path(const std::string& option, const std::string& file);
-// Writes a report to `file` atomically, or to stdout for "-".
-Result<bool> write_report_file(const std::string& file, const std::string& content);
-
 // Table, ledger notes, --json and --junit of a verify or merge run; returns the exit code.
 int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
                     const std::string& json_file, const std::string& junit_file, const nlohmann::json& report,

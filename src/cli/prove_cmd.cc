@@ -12,6 +12,7 @@
 
 #include "claims/report.h"
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 
 namespace topocheck::cli {
@@ -79,8 +80,8 @@ Command add_prove_command(CLI::App& app, const Session& session) {
   prove->add_option("claim", args->claim, "claim id")->required();
   prove->add_option("--reading", args->reading, "reading (default literal)");
   prove->add_option("--param", args->params, "NAME=VALUE, e.g. n=8")->required();
-  prove->add_option("--timeout", args->timeout, "wall-clock safety net in seconds (0: none)");
-  prove->add_option("--rlimit", args->rlimit, "Z3 resource limit (0: the standard budget's)");
+  add_float_option(*prove, "--timeout", args->timeout, 0, 86400, "wall-clock safety net in seconds (0: none)");
+  add_int_option(*prove, "--rlimit", args->rlimit, 0, uint64_t{1} << 40, "Z3 resource limit (0: the standard budget's)");
   prove->add_flag("--json", args->json, "machine-readable output");
   return {prove, [&session, args] { return cmd_prove(session.registry(), *args); }};
 }

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "network/network.h"
 #include "routing/simulator.h"
@@ -162,21 +163,22 @@ int run_studies(const Network& net, const std::vector<Workload>& workloads, cons
 CLI::App* declare_routing(CLI::App& simulate, RoutingArgs& a) {
   auto* cmd = simulate.add_subcommand("routing", "store-and-forward message routing in Q_n (paper 001): one run, or --study");
   cmd->add_flag("--study", a.study, "run all 44 cases (routing x links x schemes A-K), --reps times each");
-  cmd->add_option("--dim", a.dim, "cube dimension N (1..12, default 8: 256 nodes)");
+  add_int_option(*cmd, "--dim", a.dim, 1, 12, "cube dimension N (default 8: 256 nodes)");
   cmd->add_option("--workload", a.workload, "gauss (default), layered, reduce_broadcast, all (--study), or a workload file");
-  cmd->add_option("--workload-seed", a.workload_seed, "seed of the generated workload (default 1)");
-  cmd->add_option("--seed", a.seed, "simulator seed (default 1); --study: repetition r uses seed + r");
-  cmd->add_option("--reps", a.reps, "--study: repetitions per case (2..1000, default 10)");
+  add_seed_option(*cmd, "--workload-seed", a.workload_seed, "seed of the generated workload (default 1)");
+  add_seed_option(*cmd, "--seed", a.seed, "simulator seed (default 1); --study: repetition r uses seed + r");
+  add_int_option(*cmd, "--reps", a.reps, 2, 1000, "--study: repetitions per case (default 10)");
   cmd->add_option("--routing", a.routing, "static (e-cube, default) or dynamic");
   cmd->add_option("--priority", a.priority, "priority scheme A..K (default K: none)");
   cmd->add_option("--links", a.links, "bi (one bidirectional link per edge, default) or uni (two unidirectional)");
   cmd->add_option("--scheme-reading", a.scheme_reading, "list (Figure 2, default) or text (Section 4: A and C swapped)");
   cmd->add_option("--arbitration", a.arbitration, "rounds (default: nodes take turns message by message) or node_by_node");
-  cmd->add_option("--nonzeros-per-row", a.nonzeros_per_row, "gauss: expected off-diagonal nonzeros per row before fill-in (default 2)");
-  cmd->add_option("--jobs", a.jobs, "--study: threads (default 1)");
-  cmd->add_option("--svg", a.svg_dir, "--study: write figure3.svg, figure4.svg, figure5.svg into this directory");
-  cmd->add_option("--trace", a.trace_file, "single run: write every firing and hop as JSON to this file");
-  cmd->add_option("--write-workload", a.write_workload, "write the workload as JSON to this file");
+  add_float_option(*cmd, "--nonzeros-per-row", a.nonzeros_per_row, 0, 4095,
+                   "gauss: expected off-diagonal nonzeros per row before fill-in (default 2; 0: the default)");
+  add_int_option(*cmd, "--jobs", a.jobs, 1, kMaxJobs, "--study: threads (default 1)");
+  add_file_option(*cmd, "--svg", a.svg_dir, "--study: write figure3.svg, figure4.svg, figure5.svg into this directory");
+  add_file_option(*cmd, "--trace", a.trace_file, "single run: write every firing and hop as JSON to this file");
+  add_file_option(*cmd, "--write-workload", a.write_workload, "write the workload as JSON to this file");
   cmd->add_flag("--check", a.check, "judge every run's trace with the naive checker (exit 1 on a violation)");
   cmd->add_flag("--json", a.json, "JSON output");
   return cmd;

@@ -6,6 +6,11 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -13,7 +18,9 @@
 #include "claims/ledger.h"
 #include "claims/runner.h"
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
+#include "core/output_file.h"
 #include "corpus/corpus.h"
 #include "corpus/loader.h"
 
@@ -21,6 +28,9 @@ namespace topocheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+// --seconds at most a week.
+constexpr double kMaxSearchSeconds = 7 * 24 * 3600.0;
 
 struct SearchArgs {
   std::string claim, reading = "literal", budget = "standard";
@@ -36,7 +46,6 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   if (!reading) return usage_error(fmt::format("--reading: claim {} has no reading '{}'", args.claim, args.reading));
   auto budget = claims::parse_budget(args.budget);
   if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
-  if (!(args.seconds > 0)) return usage_error("--seconds must be positive");
   if (std::none_of(reading->methods.begin(), reading->methods.end(),
                    [](const auto& m) { return m.first != claims::Method::kExample; }))
     return usage_error(fmt::format("CLAIM: {} has no searchable method", args.claim));
@@ -55,7 +64,31 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
   options.run.progress = &progress;
   options.run.corpus_dir = corpus_dir;
   options.seconds = args.seconds;
+  // The search stops itself at its deadline through the methods' progress reports; a method that
+  // reports too rarely is cut off here, a quarter second after the deadline: the watchdog prints the
+  // outcome (nothing found; the search writes nothing before it has found something) and ends the
+  // process.
+  std::mutex finishing;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::thread watchdog([&] {
+    std::unique_lock lock(finishing);
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.seconds + 0.25);
+    if (done_cv.wait_until(lock, limit, [&] { return done; })) return;
+    progress.clear();
+    std::printf("no counterexample: stopped at the time limit within a round, first seed %llu\n",
+                static_cast<unsigned long long>(args.seed));
+    const bool written = finish_stdout().ok();
+    if (!written) std::fprintf(stderr, "topocheck: stdout: error: write failed\n");
+    std::_Exit(written ? kExitOk : kExitUsage);
+  });
   const claims::SearchOutcome found = claims::search(*claim, *reading, *ledger, options);
+  {
+    std::lock_guard lock(finishing);
+    done = true;
+  }
+  done_cv.notify_one();
+  watchdog.join();
   progress.clear();
   if (found.error) {
     std::fprintf(stderr, "topocheck: error: %s: %s\n", claims::to_string(found.error->method).c_str(),
@@ -74,8 +107,8 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
     }
     return found.known ? kExitOk : kExitDiffers;
   }
-  std::cout << fmt::format("no counterexample: {} cases in {} round(s), first seed {}\n", found.cases, found.rounds,
-                           args.seed);
+  std::cout << fmt::format("no counterexample: {} cases in {} round(s){}, first seed {}\n", found.cases, found.rounds,
+                           found.stopped ? " (stopped at the time limit within a round)" : "", args.seed);
   return kExitOk;
 }
 
@@ -86,8 +119,8 @@ Command add_search_command(CLI::App& app, const Session& session) {
   auto* search = app.add_subcommand("search", "search for a counterexample to one claim");
   search->add_option("claim", args->claim, "claim id")->required();
   search->add_option("--reading", args->reading, "reading (default literal)");
-  search->add_option("--seconds", args->seconds, "time to spend (default 10)");
-  search->add_option("--seed", args->seed, "first seed (default 1)");
+  add_float_option(*search, "--seconds", args->seconds, 0, kMaxSearchSeconds, "time to spend, honoured within a round (default 10)", true);
+  add_seed_option(*search, "--seed", args->seed, "first seed (default 1)");
   search->add_option("--budget", args->budget, "sizes of each round (default standard)");
   search->add_flag("--save", args->save, "store a new counterexample in the corpus");
   return {search, [&session, args] { return cmd_search(session.registry(), session.corpus_dir(), *args); }};

@@ -22,6 +22,7 @@
 #include "claims/runner.h"
 #include "cli/app.h"
 #include "cli/certify.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
 #include "corpus/loader.h"
@@ -60,7 +61,6 @@ Result<claims::CertifyFn> certifier_for(const claims::Ledger& ledger, claims::Bu
 int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, const VerifyArgs& args) {
   auto budget = claims::parse_budget(args.budget);
   if (!budget) return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
-  if (args.jobs < 0) return usage_error("--jobs must be at least 1");
   std::optional<claims::Shard> shard;
   if (!args.shard.empty()) {
     auto parsed = claims::parse_shard(args.shard);
@@ -190,10 +190,10 @@ Command add_verify_command(CLI::App& app, const Session& session) {
   auto* verify = app.add_subcommand("verify", "check every (or every matching) claim and compare with the ledger");
   verify->add_option("claims", args->globs, "claim ids or globs (default: all)");
   verify->add_option("--budget", args->budget, "quick, standard (default) or deep");
-  verify->add_option("--seed", args->seed, "base seed of the random methods (default 1)");
-  verify->add_option("--jobs", args->jobs, "parallel claim readings (default: cores)");
-  verify->add_option("--json", args->json_file, "write the verdicts as JSON to FILE ('-': stdout)");
-  verify->add_option("--junit", args->junit_file, "write the verdicts as JUnit XML to FILE");
+  add_seed_option(*verify, "--seed", args->seed, "base seed of the random methods (default 1)");
+  add_int_option(*verify, "--jobs", args->jobs, 1, kMaxJobs, "parallel claim readings (default: cores)");
+  add_file_option(*verify, "--json", args->json_file, "write the verdicts as JSON to FILE ('-': stdout)");
+  add_file_option(*verify, "--junit", args->junit_file, "write the verdicts as JUnit XML to FILE");
   verify->add_option("--reading", args->readings,
                      "only the readings matching this glob (repeatable; default: every reading of each claim)")
       ->allow_extra_args(false);  // one glob per --reading: `--reading paper 'metacube.*'` keeps the claim glob
@@ -209,8 +209,8 @@ Command add_merge_command(CLI::App& app, const Session& session) {
   auto args = std::make_shared<MergeArgs>();
   auto* merge = app.add_subcommand("merge", "combine the --json reports of verify --shard 1/N ... N/N, compare with the ledger");
   merge->add_option("reports", args->files, "the N shard reports (JSON)")->required();
-  merge->add_option("--json", args->json_file, "write the merged verdicts as JSON to FILE ('-': stdout)");
-  merge->add_option("--junit", args->junit_file, "write the merged verdicts as JUnit XML to FILE");
+  add_file_option(*merge, "--json", args->json_file, "write the merged verdicts as JSON to FILE ('-': stdout)");
+  add_file_option(*merge, "--junit", args->junit_file, "write the merged verdicts as JUnit XML to FILE");
   merge->add_flag("--no-certify", args->no_certify,
                    "do not hand the ledger's refutation cases to the independent certificate checker (certify/)");
   return {merge, [&session, args] { return cmd_merge(session.registry(), session.corpus_dir(), *args); }};

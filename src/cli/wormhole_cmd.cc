@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "itm/itm.h"
 #include "network/network.h"
@@ -25,6 +26,10 @@
 
 namespace topocheck::cli {
 namespace {
+
+// The single run's limits (stated in --help): a worm's flits and a buffer's are simulated one by
+// one, and a run is a loop over cycles.
+constexpr uint32_t kMaxWormLength = 1024, kMaxWormBuffer = 1024, kMaxWormCycles = 10'000'000;
 
 struct WormholeArgs {
   bool study = false, quick = false;
@@ -195,7 +200,15 @@ int run_single(const WormholeArgs& a) {
     if (a.check) std::cout << "trace check: " << (violation ? *violation : std::string("valid")) << "\n";
   }
   if (witness_flaw) return kExitInternal;
-  return violation || r->deadlock ? kExitDiffers : kExitOk;
+  if (violation || r->deadlock) return kExitDiffers;
+  // A run cut short by --max-cycles says so: its statistics cover only the delivered worms.
+  if (!r->completed) {
+    std::fprintf(stderr, "topocheck: incomplete: %llu of %zu worms undelivered after %u cycles (--max-cycles %u)\n",
+                 static_cast<unsigned long long>(msgs.size() - r->delivered_worms), msgs.size(), r->cycles,
+                 c.max_cycles);
+    return kExitDiffers;
+  }
+  return kExitOk;
 }
 
 CLI::App* declare_wormhole(CLI::App& simulate, WormholeArgs& a) {
@@ -206,21 +219,23 @@ CLI::App* declare_wormhole(CLI::App& simulate, WormholeArgs& a) {
   cmd->add_option("--rule", a.rule, "ITM reading: any-edge (default) or exterior");
   cmd->add_option("--root", a.root, "up*/down* root: --study center (default), random or a node; single run: a node (default 0)");
   cmd->add_option("--graph", a.graph, "single run: itm (default), c4, k23, grid3x3, nonchordal");
-  cmd->add_option("--steps", a.steps, "single run, itm: AddNode steps, e.g. \"3:(0,1) 4:(1,3)\" (default: a random ITM)");
-  cmd->add_option("--nodes", a.nodes, "single run, random itm: nodes (default 16)");
-  cmd->add_option("--itm-seed", a.itm_seed, "single run, random itm: its seed (default 1)");
+  auto* steps = cmd->add_option("--steps", a.steps, "single run, itm: AddNode steps, e.g. \"3:(0,1) 4:(1,3)\" (default: a random ITM)");
+  add_int_option(*cmd, "--nodes", a.nodes, 3, static_cast<int>(kMaxNodes), "single run, random itm: nodes (default 16)")
+      ->excludes(steps);
+  add_seed_option(*cmd, "--itm-seed", a.itm_seed, "single run, random itm: its seed (default 1)")->excludes(steps);
   cmd->add_option("--routing", a.routing, "sp-adaptive (default), sp-deterministic, updown-adaptive, updown-deterministic");
   cmd->add_option("--traffic", a.traffic, "uniform (default), distance-two, farthest, hotspot, all-to-all");
-  cmd->add_option("--load", a.load, "uniform: offered flits per node per cycle, (0, 1] (default 0.2)");
-  cmd->add_option("--cycles", a.cycles, "uniform: cycles during which worms are created (default 1000)");
-  cmd->add_option("--length", a.length, "flits per worm (default 8)");
-  cmd->add_option("--buffer", a.buffer, "flits per channel buffer (default 2)");
+  add_float_option(*cmd, "--load", a.load, 0, 1, "uniform: offered flits per node per cycle (default 0.2)", true);
+  add_int_option(*cmd, "--cycles", a.cycles, 1, kMaxWormCycles, "uniform: cycles during which worms are created (default 1000)");
+  add_int_option(*cmd, "--length", a.length, 1, kMaxWormLength, "flits per worm (default 8)");
+  add_int_option(*cmd, "--buffer", a.buffer, 1, kMaxWormBuffer, "flits per channel buffer (default 2)");
   cmd->add_option("--selection", a.selection, "among free allowed channels: random (default) or first");
-  cmd->add_option("--seed", a.seed, "traffic and simulator seed (default 1)");
-  cmd->add_option("--max-cycles", a.max_cycles, "single run: stop after this many cycles (default 100000)");
-  cmd->add_option("--jobs", a.jobs, "--study: threads (default 1)");
-  cmd->add_option("--svg", a.svg_dir, "--study: write throughput_N.svg and latency_N.svg per size into this directory");
-  cmd->add_option("--trace", a.trace_file, "single run: write every flit crossing and ejection as JSON to this file");
+  add_seed_option(*cmd, "--seed", a.seed, "traffic and simulator seed (default 1)");
+  add_int_option(*cmd, "--max-cycles", a.max_cycles, 1, kMaxWormCycles,
+                 "single run: stop after this many cycles (default 100000); worms still in flight then: exit 1");
+  add_int_option(*cmd, "--jobs", a.jobs, 1, kMaxJobs, "--study: threads (default 1)");
+  add_file_option(*cmd, "--svg", a.svg_dir, "--study: write throughput_N.svg and latency_N.svg per size into this directory");
+  add_file_option(*cmd, "--trace", a.trace_file, "single run: write every flit crossing and ejection as JSON to this file");
   cmd->add_flag("--check", a.check, "single run: judge the trace with the naive checker (exit 1 on a violation)");
   cmd->add_flag("--json", a.json, "JSON output");
   return cmd;
@@ -228,6 +243,8 @@ CLI::App* declare_wormhole(CLI::App& simulate, WormholeArgs& a) {
 
 int cmd_simulate_wormhole(const WormholeArgs& a) {
   if (a.jobs < 1 || a.jobs > 256) return usage_error(fmt::format("--jobs: {} is outside 1..256", a.jobs));
+  if (!a.steps.empty() && a.graph != "itm")
+    return usage_error(fmt::format("--steps: builds an ITM; it cannot be combined with --graph {}", a.graph));
   if (a.study) {
     if (a.graph != "itm" || !a.steps.empty() || !a.trace_file.empty() || a.check || a.routing != "sp-adaptive" ||
         a.traffic != "uniform")

@@ -10,6 +10,8 @@ namespace topocheck {
 
 Result<nlohmann::json> read_json_file(const std::filesystem::path& file, const std::string& unreadable) {
   const std::string name = file.string();
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) return parse_error("is a directory, not a JSON file", name);
   std::ifstream in(file);
   if (!in) return parse_error(unreadable, name);
   std::stringstream buffer;

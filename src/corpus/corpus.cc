@@ -1,6 +1,7 @@
 #include "corpus/corpus.h"
 
 #include "core/json_file.h"
+#include "core/output_file.h"
 
 #include <algorithm>
 #include <fstream>
@@ -223,27 +224,7 @@ Result<std::vector<Case>> load_all(const fs::path& corpus_dir) {
 }
 
 Result<fs::path> write_atomic(const fs::path& file, const std::string& content) {
-  std::error_code ec;
-  if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
-  if (ec) return file_error(file.string(), "cannot create the folder: " + ec.message());
-  const fs::path tmp = file.string() + fmt::format(".tmp.{}", ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return file_error(tmp.string(), "cannot write the file");
-    out << content;
-    out.flush();
-    if (!out) {
-      fs::remove(tmp, ec);
-      return file_error(tmp.string(), "write failed");
-    }
-  }
-  fs::rename(tmp, file, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    return file_error(file.string(), "cannot rename the temporary file: " + ec.message());
-  }
-  return file;
+  return write_file(file, content, WriteOptions{.create_folders = true});
 }
 
 fs::path counterexample_path(const fs::path& corpus_dir, const Case& c) {

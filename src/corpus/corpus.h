@@ -68,8 +68,8 @@ Result<Case> load_case(const std::filesystem::path& file);
 // Every *.json under `corpus_dir` except ledger.json, sorted by path; stops at the first bad file.
 Result<std::vector<Case>> load_all(const std::filesystem::path& corpus_dir);
 
-// Writes `content` to `file` atomically (a temporary file in the same folder, then rename),
-// creating parent folders. Returns the path on success.
+// Writes `content` to `file` by core/output_file.h's write_file (a regular file atomically: a
+// temporary in the same folder, fsync, rename), creating parent folders. Returns the path.
 Result<std::filesystem::path> write_atomic(const std::filesystem::path& file,
                                            const std::string& content);
 

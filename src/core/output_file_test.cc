@@ -1,0 +1,159 @@
+#include "core/output_file.h"
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace topocheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+class OutputFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/output_file_test.XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  static std::string read(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  // No FILE.tmp.* left in the folder.
+  bool no_temporaries() const {
+    for (const auto& e : fs::directory_iterator(dir_))
+      if (e.path().filename().string().find(".tmp.") != std::string::npos) return false;
+    return true;
+  }
+  fs::path dir_;
+};
+
+TEST_F(OutputFileTest, WritesANewRegularFileAtomically) {
+  const fs::path f = dir_ / "out.json";
+  ASSERT_TRUE(write_file(f, "hello\n").ok());
+  EXPECT_EQ(read(f), "hello\n");
+  EXPECT_TRUE(no_temporaries());
+  EXPECT_EQ(temporaries::live(), 0);
+}
+
+TEST_F(OutputFileTest, ReplacesARegularFileKeepingItsMode) {
+  const fs::path f = dir_ / "out.json";
+  ASSERT_TRUE(write_file(f, "first\n").ok());
+  ASSERT_EQ(::chmod(f.c_str(), 0640), 0);
+  ASSERT_TRUE(write_file(f, "second\n").ok());
+  EXPECT_EQ(read(f), "second\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(f.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+  EXPECT_TRUE(no_temporaries());
+}
+
+TEST_F(OutputFileTest, WritesThroughASymlinkWithoutReplacingIt) {
+  const fs::path target = dir_ / "target.json", link = dir_ / "link.json";
+  ASSERT_TRUE(write_file(target, "old\n").ok());
+  fs::create_symlink(target, link);
+  ASSERT_TRUE(write_file(link, "new\n").ok());
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read(target), "new\n");
+  EXPECT_TRUE(no_temporaries());
+}
+
+TEST_F(OutputFileTest, DevicesAreWrittenInPlace) {
+  ASSERT_TRUE(write_file("/dev/null", "x").ok());
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  auto full = write_file("/dev/full", "x");
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(full.error().file, "/dev/full");
+  EXPECT_NE(full.error().message.find("No space left on device"), std::string::npos) << full.error().message;
+  EXPECT_TRUE(fs::is_character_file("/dev/full"));
+}
+
+TEST_F(OutputFileTest, AFifoIsWrittenInPlace) {
+  const fs::path fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const pid_t reader = ::fork();
+  ASSERT_GE(reader, 0);
+  if (reader == 0) {
+    std::ifstream in(fifo);
+    std::string line;
+    std::getline(in, line);
+    std::_Exit(line == "through" ? 0 : 1);
+  }
+  ASSERT_TRUE(write_file(fifo, "through\n").ok());
+  int status = 0;
+  ASSERT_EQ(::waitpid(reader, &status, 0), reader);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
+TEST_F(OutputFileTest, ErrorsNameTheFile) {
+  auto d = write_file(dir_, "x");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.error().file, dir_.string());
+  EXPECT_EQ(d.error().message, "is a directory");
+  auto missing = write_file(dir_ / "no" / "such" / "out.json", "x");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().file, (dir_ / "no" / "such" / "out.json").string());
+  EXPECT_FALSE(write_file("", "x").ok());
+  ASSERT_TRUE(write_file(dir_ / "made" / "out.json", "x", WriteOptions{.create_folders = true}).ok());
+}
+
+TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
+  char tmpl[] = "/tmp/output_file_reg.XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const fs::path dir = tmpl, a = dir / "a.tmp.1", b = dir / "b.tmp.2";
+  std::ofstream(a) << "a";
+  std::ofstream(b) << "b";
+  const int sa = temporaries::add(a.string());
+  const int sb = temporaries::add(b.string());
+  ASSERT_GE(sa, 0);
+  ASSERT_GE(sb, 0);
+  EXPECT_EQ(temporaries::live(), 2);
+  temporaries::remove(sb);
+  temporaries::unlink_all();
+  EXPECT_FALSE(fs::exists(a));
+  EXPECT_TRUE(fs::exists(b));
+  temporaries::remove(sa);
+  EXPECT_EQ(temporaries::live(), 0);
+  fs::remove_all(dir);
+}
+
+// A process killed by SIGTERM while a temporary is registered leaves no temporary and still dies
+// of SIGTERM (the handler re-raises it).
+TEST(Temporaries, SigtermRemovesTheLiveTemporaries) {
+  char tmpl[] = "/tmp/output_file_sig.XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const fs::path dir = tmpl, tmp = dir / "out.json.tmp.99.0";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_signal_cleanup();
+    std::ofstream(tmp) << "partial";
+    if (temporaries::add(tmp.string()) < 0) std::_Exit(3);
+    ::raise(SIGTERM);
+    std::_Exit(4);  // not reached
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_FALSE(fs::exists(tmp));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace topocheck
