@@ -11,7 +11,8 @@
 #     A Google Benchmark binary and its `bench`-labelled smoke test (ARGS default
 #     --benchmark_min_time=0.01): the smoke test only checks that it runs.
 #
-# Labels: `deep` tests are opt-in (`./topocheck test-deep`); the gating suite is `ctest -LE deep`.
+# Labels: `deep` tests are opt-in (`./topocheck test-deep`), `fuzz_long` ones too (fuzz/README.md); the
+# gating suite is `ctest -LE 'deep|fuzz_long'`.
 # Every test sees TOPOCHECK_CORPUS pointing at the source tree's corpus.
 
 function(_tc_test_properties test)

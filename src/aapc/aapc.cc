@@ -205,38 +205,76 @@ nlohmann::json to_json(const Schedule& s, const FaultSet& faults) {
   return j;
 }
 
+namespace {
+
+// An integer of untrusted JSON in [lo, hi], or an error naming the field. Floats, strings and
+// integers out of range are errors: nlohmann's get<int>() converts 1e300 with undefined behaviour
+// and wraps 4294967298 to 2 silently.
+Result<int64_t> json_integer(const nlohmann::json& v, const std::string& where, int64_t lo, int64_t hi) {
+  bool in_range = false;
+  int64_t value = 0;
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    in_range = u <= static_cast<uint64_t>(hi);
+    value = in_range ? static_cast<int64_t>(u) : 0;
+  } else if (v.is_number_integer()) {
+    value = v.get<int64_t>();
+    in_range = true;
+  } else {
+    return parse_error(fmt::format("{}: expected an integer, got {}", where, v.dump()));
+  }
+  if (!in_range || value < lo || value > hi)
+    return parse_error(fmt::format("{}: {} is outside {}..{}", where, v.dump(), lo, hi));
+  return value;
+}
+
+}  // namespace
+
 Result<ScheduleInput> schedule_from_json(const nlohmann::json& j) {
   try {
     if (!j.is_object()) return parse_error("schedule: not a JSON object");
-    const int n = j.at("n").get<int>();
+    auto n = json_integer(j.at("n"), "n", 1, kMaxN);
+    if (!n) return n.error();
     std::string faults_text;
     for (const auto& f : j.at("faults")) {
+      auto fault = json_integer(f, "faults", 0, (int64_t{1} << *n) - 1);
+      if (!fault) return fault.error();
       if (!faults_text.empty()) faults_text += ",";
-      faults_text += std::to_string(f.get<uint64_t>());
+      faults_text += std::to_string(*fault);
     }
-    auto faults = parse_faults(n, faults_text);
+    auto faults = parse_faults(static_cast<int>(*n), faults_text);
     if (!faults.ok()) return parse_error("n/faults: " + faults.error().message);
     Schedule s;
-    s.n = n;
+    s.n = static_cast<int>(*n);
+    const auto& units = j.at("units");
+    const int64_t num_units = static_cast<int64_t>(units.size());
     if (j.contains("steps")) {
       for (size_t k = 0; k < j.at("steps").size(); ++k) {
         const auto& st = j.at("steps").at(k);
-        Step step{st.at("name").get<std::string>(), st.at("begin").get<int>(), st.at("end").get<int>()};
-        if (step.begin < 0 || step.end < step.begin || step.end > static_cast<int>(j.at("units").size()))
-          return parse_error(fmt::format("steps[{}]: range [{}, {}) outside the units", k, step.begin, step.end));
-        s.steps.push_back(std::move(step));
+        const std::string where = fmt::format("steps[{}]", k);
+        auto begin = json_integer(st.at("begin"), where + ".begin", 0, num_units);
+        if (!begin) return begin.error();
+        auto end = json_integer(st.at("end"), where + ".end", 0, num_units);
+        if (!end) return end.error();
+        if (*end < *begin)
+          return parse_error(fmt::format("{}: range [{}, {}) outside the units", where, *begin, *end));
+        s.steps.push_back(Step{st.at("name").get<std::string>(), static_cast<int>(*begin), static_cast<int>(*end)});
       }
     }
-    const auto& units = j.at("units");
     for (size_t t = 0; t < units.size(); ++t) {
       std::vector<Move> moves;
       for (size_t k = 0; k < units.at(t).size(); ++k) {
         const auto& m = units.at(t).at(k);
-        if (!m.is_array() || m.size() != 3)
-          return parse_error(fmt::format("units[{}][{}]: a move is [\"i_j\", from, to]", t, k));
+        const std::string where = fmt::format("units[{}][{}]", t, k);
+        if (!m.is_array() || m.size() != 3) return parse_error(where + ": a move is [\"i_j\", from, to]");
         auto d = parse_datum(m.at(0).get<std::string>());
-        if (!d.ok()) return parse_error(fmt::format("units[{}][{}]: {}", t, k, d.error().message));
-        moves.push_back(Move{*d, m.at(1).get<NodeId>(), m.at(2).get<NodeId>()});
+        if (!d.ok()) return parse_error(fmt::format("{}: {}", where, d.error().message));
+        // Any node number is read; the checker says which moves are not links of Q_n.
+        auto from = json_integer(m.at(1), where + " from", 0, UINT32_MAX);
+        if (!from) return from.error();
+        auto to = json_integer(m.at(2), where + " to", 0, UINT32_MAX);
+        if (!to) return to.error();
+        moves.push_back(Move{*d, static_cast<NodeId>(*from), static_cast<NodeId>(*to)});
       }
       s.units.push_back(std::move(moves));
     }

@@ -112,6 +112,34 @@ TEST(AapcChecker, OnePortLimitsSends) {
   EXPECT_NE(check_schedule(s, FaultSet(2, {3}), Model::kOnePort).violation.find("sends"), std::string::npos);
 }
 
+TEST(AapcForms, JsonNumbersAreIntegersInRangeNeverWrappedOrConverted) {
+  const FaultSet none(2, {});
+  const nlohmann::json good = to_json(q2_ecube(), none);
+  auto with = [&](const nlohmann::json::json_pointer& at, nlohmann::json value) {
+    nlohmann::json j = good;
+    j[at] = std::move(value);
+    return schedule_from_json(j);
+  };
+  using ptr = nlohmann::json::json_pointer;
+  // n = 2^32 + 2 once wrapped to 2 and was accepted; 1e300 was converted with undefined behaviour.
+  for (const nlohmann::json& n : {nlohmann::json(4294967298ULL), nlohmann::json(1e300), nlohmann::json(2.0),
+                                  nlohmann::json(-1), nlohmann::json("2"), nlohmann::json(11)}) {
+    auto r = with(ptr("/n"), n);
+    ASSERT_FALSE(r.ok()) << n.dump();
+    EXPECT_EQ(r.error().message.rfind("n: ", 0), 0u) << r.error().message;
+  }
+  EXPECT_FALSE(with(ptr("/faults"), nlohmann::json::array({1e30})).ok());
+  EXPECT_FALSE(with(ptr("/faults"), nlohmann::json::array({4294967297ULL})).ok());
+  auto from = with(ptr("/units/0/0/1"), nlohmann::json(4294967296ULL));
+  ASSERT_FALSE(from.ok());
+  EXPECT_NE(from.error().message.find("units[0][0] from"), std::string::npos) << from.error().message;
+  EXPECT_FALSE(with(ptr("/units/0/0/2"), nlohmann::json(-1e300)).ok());
+  nlohmann::json steps = good;
+  steps["steps"] = nlohmann::json::array({{{"name", "all"}, {"begin", 0}, {"end", 1e300}}});
+  EXPECT_FALSE(schedule_from_json(steps).ok());
+  EXPECT_TRUE(with(ptr("/n"), nlohmann::json(2)).ok());
+}
+
 TEST(AapcForms, JsonRoundTripAndErrorsNameTheField) {
   const Schedule s = q2_ecube();
   const FaultSet none(2, {});

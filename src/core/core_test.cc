@@ -4,6 +4,8 @@
 //
 // core must not depend on a family, so the graph tests use `Ring`, a cycle C_k defined here;
 // the same adapters on Q_n are tested in hypercube_test.cc.
+#include <filesystem>
+#include <fstream>
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -16,9 +18,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "core/checks.h"
 #include "core/graph.h"
+#include "core/json_file.h"
 #include "core/node.h"
 #include "core/path.h"
 #include "core/status.h"
@@ -551,3 +555,21 @@ TEST(AllShortestPathDependencies, ContainBothDirectionsRoundAnEvenRing) {
 
 }  // namespace
 }  // namespace topocheck
+
+// Found by fuzz_aapc_schedule (fuzz/regressions/aapc_schedule/number-overflow-3E333.json): a number
+// beyond a double made nlohmann throw out_of_range, which escaped read_json_file (exit 70).
+TEST(ReadJsonFile, ANumberBeyondADoubleIsAnErrorNamingTheFileNotAnException) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("core_test_overflow_" + std::to_string(::getpid()) + ".json");
+  for (const char* text : {"3E333", "{\"n\": 1E400}", "[-1e99999]"}) {
+    {
+      std::ofstream out(file);
+      out << text;
+    }
+    auto j = topocheck::read_json_file(file);
+    ASSERT_FALSE(j.ok()) << text;
+    EXPECT_EQ(j.error().file, file.string());
+    EXPECT_NE(j.error().message.find("invalid JSON"), std::string::npos) << j.error().message;
+  }
+  std::filesystem::remove(file);
+}

@@ -23,6 +23,10 @@ Result<nlohmann::json> read_json_file(const std::filesystem::path& file, const s
     const size_t upto = std::min<size_t>(e.byte, text.size());
     const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));
     return parse_error(fmt::format("invalid JSON: {}", e.what()), name, line);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number literal beyond the range of a double ("3E333"): nlohmann reports it as out_of_range
+    // (406), not as a parse error, and without its position.
+    return parse_error(fmt::format("invalid JSON: {}", e.what()), name);
   }
 }
 

@@ -1,0 +1,48 @@
+// Shared helpers of the libFuzzer targets (README.md here).
+//
+// A target checks more than "no crash": TC_FUZZ_REQUIRE states a property (a parsed value prints
+// and parses back to itself, an error is an Error value); when one fails it prints the property
+// and aborts, so that libFuzzer keeps the input as a crash. Exceptions are never caught here: one
+// that escapes a parser is a finding (libFuzzer reports it as a deadly signal).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include <unistd.h>
+
+namespace topocheck::fuzz {
+
+[[noreturn]] inline void property_failed(const char* file, int line, const char* condition, const std::string& detail) {
+  std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n  %s\n", file, line, condition, detail.c_str());
+  std::abort();
+}
+
+inline std::string_view as_text(const uint8_t* data, size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// The input as a file, for loaders that take a path (the CLI's way in): one file per process in
+// the temporary folder, rewritten for every input.
+inline std::filesystem::path input_file(const uint8_t* data, size_t size, const char* suffix) {
+  static const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("topocheck-fuzz-" + std::to_string(::getpid()) + suffix);
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  out.close();
+  if (!out) property_failed(__FILE__, __LINE__, "input_file", "cannot write " + file.string());
+  return file;
+}
+
+}  // namespace topocheck::fuzz
+
+#define TC_FUZZ_REQUIRE(condition, detail)                                              \
+  do {                                                                                  \
+    if (!(condition)) ::topocheck::fuzz::property_failed(__FILE__, __LINE__, #condition, (detail)); \
+  } while (0)
