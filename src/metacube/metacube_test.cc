@@ -54,9 +54,26 @@ TEST(MetacubeTopology, NeighbourExampleOfMC23) {
   EXPECT_EQ(mc.format_fields(mc.neighbor(u, 1)), "(11, 111, 101, 110, 000)");
 }
 
+// A paper example (Example 1, node 56, Tables 2-5), read from its case in corpus/metacube/examples/:
+// the paper's printed data lives there only (TOPOCHECK_CORPUS is set for every test).
+nlohmann::json paper_case(const std::string& name) {
+  const char* dir = std::getenv("TOPOCHECK_CORPUS");
+  std::ifstream in(std::string(dir ? dir : "corpus") + "/metacube/examples/" + name + ".json");
+  return nlohmann::json::parse(in);
+}
+std::pair<std::string, std::string> table_pair(const std::string& table) {
+  const nlohmann::json j = paper_case(table);
+  return {j.at("input").at("s").get<std::string>(), j.at("input").at("t").get<std::string>()};
+}
+// Path `i` of a table as printed.
+std::vector<std::string> printed_path(const std::string& table, size_t i) {
+  return paper_case(table).at("expected").at("paths").at(i).get<std::vector<std::string>>();
+}
+
 TEST(MetacubeTopology, NodeFiftySixOfClassOneWithTheFactorM) {
   const Metacube mc = MC(2, 2);
-  const Node u = A(mc, "0100111000");
+  const nlohmann::json example = paper_case("node56");
+  const Node u = A(mc, example.at("input").at("u").get<std::string>());
   EXPECT_EQ(mc.class_of(u), 1);
   EXPECT_EQ(mc.node_id(u) + mc.cluster_id(u), 56u);
   EXPECT_EQ(mc.cluster_id(u), 48u);
@@ -73,12 +90,12 @@ TEST(MetacubeTopology, NodeFiftySixOfClassOneWithTheFactorM) {
 
 TEST(MetacubeTopology, EdgesAreCrossOrCubeEdgesOfTheOwnClassField) {
   const Metacube mc = MC(2, 2);
-  const Node u = A(mc, "0100000000");  // class 1: cube-edges flip M[1] (bits 2, 3)
-  EXPECT_EQ(mc.edge_dimension(u, A(mc, "0100000100")), 2);
-  EXPECT_EQ(mc.edge_dimension(u, A(mc, "0100001000")), 3);
-  EXPECT_EQ(mc.edge_dimension(u, A(mc, "0100000001")), std::nullopt);  // M[0] is not u's field
-  EXPECT_EQ(mc.edge_dimension(u, A(mc, "1100000000")), 1);
-  EXPECT_EQ(mc.edge_dimension(u, A(mc, "0000000000")), 0);
+  const Node u = A(mc, "(00, 00, 00, 00, 00)").flip(8);  // class 1: cube-edges flip M[1] (bits 2, 3)
+  EXPECT_EQ(mc.edge_dimension(u, u.flip(2)), 2);
+  EXPECT_EQ(mc.edge_dimension(u, u.flip(3)), 3);
+  EXPECT_EQ(mc.edge_dimension(u, u.flip(0)), std::nullopt);  // M[0] is not u's field
+  EXPECT_EQ(mc.edge_dimension(u, u.flip(9)), 1);
+  EXPECT_EQ(mc.edge_dimension(u, u.flip(8)), 0);
   for (uint64_t b = 0; b < mc.num_nodes(); ++b) {
     const Node x = mc.node_at(b);
     for (const Node& y : mc.neighbors(x)) {
@@ -131,7 +148,7 @@ TEST(MetacubeTopology, ParseFieldsNamesTheBadField) {
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.error().message, testing::HasSubstr("field 3 is '10'"));
   EXPECT_FALSE(mc.parse_fields("(01, 111, 101, 110)").ok());
-  EXPECT_TRUE(mc.parse_fields("01111101110000").ok());
+  EXPECT_TRUE(mc.parse_fields(A(mc, "(01, 111, 101, 110, 000)").to_string()).ok());  // the bit-string form
 }
 
 TEST(ClassWalks, GrayCycleAndDirection) {
@@ -158,24 +175,16 @@ TEST(ClassWalks, GrayCycleAndDirection) {
 
 TEST(Algorithm1, ReproducesExampleOne) {
   const Metacube mc = MC(2, 3);
-  const Path p = p1(mc, A(mc, "00000000000000"), A(mc, "00001110101011"));
-  EXPECT_THAT(texts(p), testing::ElementsAre("00000000000000", "00000000000001", "00000000000011", "01000000000011",
-                                             "01000000001011", "01000000101011", "11000000101011", "11001000101011",
-                                             "10001000101011", "10001010101011", "10001110101011", "00001110101011"));
-}
-
-// The (s, t) of a paper table, read from its example case in corpus/ (the paper's printed data
-// lives there only; TOPOCHECK_CORPUS is set for every test).
-std::pair<std::string, std::string> table_pair(const std::string& table) {
-  const char* dir = std::getenv("TOPOCHECK_CORPUS");
-  std::ifstream in(std::string(dir ? dir : "corpus") + "/metacube/examples/" + table + ".json");
-  const nlohmann::json j = nlohmann::json::parse(in);
-  return {j.at("input").at("s").get<std::string>(), j.at("input").at("t").get<std::string>()};
+  const nlohmann::json example = paper_case("example1");
+  const Path p = p1(mc, A(mc, example.at("input").at("s").get<std::string>()),
+                    A(mc, example.at("input").at("t").get<std::string>()));
+  EXPECT_EQ(texts(p), example.at("expected").at("path").get<std::vector<std::string>>());
 }
 
 TEST(Algorithm4, CaseSelection) {
   const Metacube mc = MC(2, 2);
-  EXPECT_EQ(alg4_case(mc, A(mc, "0000000000"), A(mc, "0000000001")), 0);
+  const auto [s2, t2] = table_pair("table2");
+  EXPECT_EQ(alg4_case(mc, A(mc, s2), A(mc, t2)), 0);
   const auto [s3, t3] = table_pair("table3");
   const auto [s4, t4] = table_pair("table4");
   EXPECT_EQ(alg4_case(mc, A(mc, s3), A(mc, t3)), 1);
@@ -184,9 +193,10 @@ TEST(Algorithm4, CaseSelection) {
 
 TEST(Algorithm4, ReproducesTableTwoColumnThree) {
   const Metacube mc = MC(2, 2);
-  const auto r = metacube_disjoint_paths(mc, A(mc, "0000000000"), A(mc, "0000000001"));
-  EXPECT_THAT(texts(r.paths[3]), testing::ElementsAre("0000000000", "0000000010", "0000000011", "0000000001"));
-  EXPECT_EQ(check_thm2_disjoint(mc, A(mc, "0000000000"), A(mc, "0000000001"), r.paths), std::nullopt);
+  const auto [s2, t2] = table_pair("table2");
+  const auto r = metacube_disjoint_paths(mc, A(mc, s2), A(mc, t2));
+  EXPECT_EQ(texts(r.paths[3]), printed_path("table2", 3));
+  EXPECT_EQ(check_thm2_disjoint(mc, A(mc, s2), A(mc, t2), r.paths), std::nullopt);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,26 +210,30 @@ TEST(Algorithm4Readings, TableTwoPinsTheCaseZeroHopToDimensionKPlusI) {
   const Metacube mc = MC(2, 2);
   Alg4Options printed;
   printed.case0_hop = Case0Hop::kPrinted;  // s^(i,k) as the text prints it
-  EXPECT_EQ(texts(run(mc, "0000000000", "0000000001", {}).paths[1])[2], "1000100000");  // Table 2, P_1
-  EXPECT_EQ(texts(run(mc, "0000000000", "0000000001", printed).paths[1])[2], "1000010000");
+  const auto [s2, t2] = table_pair("table2");
+  const std::vector<std::string> p1_printed = printed_path("table2", 1);
+  EXPECT_EQ(texts(run(mc, s2.c_str(), t2.c_str(), {}).paths[1])[2], p1_printed[2]);
+  EXPECT_NE(texts(run(mc, s2.c_str(), t2.c_str(), printed).paths[1])[2], p1_printed[2]);
 }
 
 TEST(Algorithm4Readings, TableFivePinsTheLocalClassTailToLowestBitFirst) {
   const Metacube mc = MC(2, 2);
   Alg4Options printed;
   printed.local_class_path = LocalClassPath::kPrintedP3Zero;  // p3(k, 0, w_i, t^(i)) as printed
-  EXPECT_THAT(texts(run(mc, "0000000001", "1101000000", {}).paths[2]),
-              testing::ElementsAre("0000000001", "0000000000", "0100000000", "1100000000", "1101000000"));
-  EXPECT_THAT(texts(run(mc, "0000000001", "1101000000", printed).paths[2]),
-              testing::ElementsAre("0000000001", "0000000000", "1000000000", "1100000000", "1101000000"));
+  const auto [s5, t5] = table_pair("table5");
+  EXPECT_EQ(texts(run(mc, s5.c_str(), t5.c_str(), {}).paths[2]), printed_path("table5", 2));
+  const std::vector<std::string> other = texts(run(mc, s5.c_str(), t5.c_str(), printed).paths[2]);
+  EXPECT_EQ(other.size(), printed_path("table5", 2).size());  // as short, through another node
+  EXPECT_NE(other, printed_path("table5", 2));
 }
 
 TEST(Algorithm4Readings, TableFivePinsAnEmptySegmentWhenSiEqualsWi) {
   const Metacube mc = MC(2, 2);
   Alg4Options literal;
   literal.empty_when_equal = false;
-  EXPECT_EQ(run(mc, "0000000001", "1101000000", {}).paths[2].length(), 4);
-  const Path detour = run(mc, "0000000001", "1101000000", literal).paths[2];
+  const auto [s5, t5] = table_pair("table5");
+  EXPECT_EQ(run(mc, s5.c_str(), t5.c_str(), {}).paths[2].length(), 4);
+  const Path detour = run(mc, s5.c_str(), t5.c_str(), literal).paths[2];
   EXPECT_GT(detour.length(), 4);
   EXPECT_NE(check_simple(detour), std::nullopt);  // it returns to s^(2)
 }
@@ -271,7 +285,8 @@ TEST(Algorithm4NegativeControls, FaultToleranceCheckFindsTheHittingSet) {
 
 TEST(Algorithm4NegativeControls, LengthChecksRejectAnOverlongPath) {
   const Metacube mc = MC(2, 2);
-  const Node s = A(mc, "0000000000"), t = A(mc, "0000000001");
+  const auto [s2, t2] = table_pair("table2");
+  const Node s = A(mc, s2), t = A(mc, t2);
   auto paths = metacube_disjoint_paths(mc, s, t).paths;
   EXPECT_EQ(check_thm2_case_bound(mc, s, t, paths), std::nullopt);
   // Replace P_2 (s : t) by a back-and-forth walk of 15 hops: > H + 6 = 7 and > H + 2^k + m + 5 = 12.
