@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,17 @@ namespace topocheck::fuzz {
 
 inline std::string_view as_text(const uint8_t* data, size_t size) {
   return {reinterpret_cast<const char*>(data), size};
+}
+
+// The text targets' input: the first byte picks the width the caller requires (-1..64; -1 and 0:
+// any width), the rest is the text. nullopt for an empty input.
+struct WidthAndText {
+  int width;
+  std::string_view text;
+};
+inline std::optional<WidthAndText> width_and_text(const uint8_t* data, size_t size) {
+  if (size == 0) return std::nullopt;
+  return WidthAndText{static_cast<int>(data[0] % 66) - 1, as_text(data + 1, size - 1)};
 }
 
 // The input as a file, for loaders that take a path (the CLI's way in): one file per process in

@@ -37,18 +37,17 @@ void check(std::string_view text, int expected_width) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return 0;
-  const int expected_width = static_cast<int>(data[0] % 66) - 1;
-  const std::string_view text = fuzz::as_text(data + 1, size - 1);
-  check(text, 0);
-  check(text, expected_width);
+  const auto in = fuzz::width_and_text(data, size);
+  if (!in) return 0;
+  check(in->text, 0);
+  check(in->text, in->width);
   // The same bytes as JSON: path_from_json on untrusted JSON returns an error, never throws.
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json j = nlohmann::json::parse(in->text, nullptr, /*allow_exceptions=*/false);
   if (!j.is_discarded()) {
-    auto p = path_from_json(j, expected_width);
-    if (p) TC_FUZZ_REQUIRE(path_from_json(path_to_json(*p), expected_width).value() == *p, j.dump());
-    auto ps = paths_from_json(j, expected_width);
-    if (ps) TC_FUZZ_REQUIRE(paths_from_json(paths_to_json(*ps), expected_width).value() == *ps, j.dump());
+    auto p = path_from_json(j, in->width);
+    if (p) TC_FUZZ_REQUIRE(path_from_json(path_to_json(*p), in->width).value() == *p, j.dump());
+    auto ps = paths_from_json(j, in->width);
+    if (ps) TC_FUZZ_REQUIRE(paths_from_json(paths_to_json(*ps), in->width).value() == *ps, j.dump());
   }
   return 0;
 }

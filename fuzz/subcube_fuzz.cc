@@ -41,10 +41,9 @@ void check(std::string_view text, int expected_width) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return 0;
-  const int expected_width = static_cast<int>(data[0] % 66) - 1;
-  const std::string_view text = fuzz::as_text(data + 1, size - 1);
-  check(text, 0);
-  check(text, expected_width);
+  const auto in = fuzz::width_and_text(data, size);
+  if (!in) return 0;
+  check(in->text, 0);
+  check(in->text, in->width);
   return 0;
 }
