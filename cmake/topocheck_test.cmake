@@ -1,10 +1,11 @@
 # The one way to declare a test target.
 #
 #   tc_add_test(NAME [SOURCES file.cc...] [LIBS target...] [ARGS arg...] [LABELS label...]
-#               [ENVIRONMENT VAR=value...] [TIMEOUT seconds] [NO_TEST])
+#               [ENVIRONMENT VAR=value...] [TIMEOUT seconds] [NO_TEST] [SOURCE_DIR])
 #     Builds the GoogleTest binary NAME (sources default to NAME.cc beside the CMakeLists.txt),
 #     linked with LIBS, GoogleMock and gtest_main, and registers it with ctest as NAME running ARGS.
 #     NO_TEST builds the binary only (for binaries whose ctest entries are all tc_add_test_entry).
+#     SOURCE_DIR compiles it with TOPOCHECK_SOURCE_DIR (the tree's path, for tests reading it).
 #   tc_add_test_entry(NAME BINARY binary [ARGS arg...] [LABELS...] [ENVIRONMENT...] [TIMEOUT s])
 #     A further ctest entry of an existing test binary, usually a --gtest_filter of its suites.
 #   tc_add_bench(NAME [SOURCES...] [LIBS...] [SMOKE_ARGS arg...])
@@ -27,12 +28,20 @@ function(_tc_test_properties test)
 endfunction()
 
 function(tc_add_test name)
-  cmake_parse_arguments(T "NO_TEST" "TIMEOUT" "SOURCES;LIBS;ARGS;LABELS;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(T "NO_TEST;SOURCE_DIR" "TIMEOUT" "SOURCES;LIBS;ARGS;LABELS;ENVIRONMENT" ${ARGN})
   if(NOT T_SOURCES)
     set(T_SOURCES ${name}.cc)
   endif()
-  add_executable(${name} ${T_SOURCES})
+  # The test's own objects are a library of their own, so that the mutation tool's twin of the
+  # test (tools/mutate) links the same objects against the mutant schemata without recompiling them.
+  add_library(${name}_objects OBJECT ${T_SOURCES})
+  target_link_libraries(${name}_objects PRIVATE ${T_LIBS} GTest::gmock GTest::gtest_main)
+  if(T_SOURCE_DIR)
+    target_compile_definitions(${name}_objects PRIVATE ${TC_SOURCE_DIR_DEFINITION})
+  endif()
+  add_executable(${name} $<TARGET_OBJECTS:${name}_objects>)
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gmock GTest::gtest_main)
+  set_property(GLOBAL APPEND PROPERTY TC_TEST_BINARIES ${name})
   if(NOT T_NO_TEST)
     add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
     _tc_test_properties(${name} LABELS ${T_LABELS} ENVIRONMENT ${T_ENVIRONMENT} TIMEOUT ${T_TIMEOUT})

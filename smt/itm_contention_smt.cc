@@ -277,7 +277,7 @@ ItmSmtResult prove_contention_free(int n, Contention contention, const SolverLim
         result.messages = violation.messages(*model);
         if (const auto built = itm_of_polygon(n, result.edges)) {
           const auto& [steps, label] = *built;
-          auto relabel = [&label](int p) { return p < 0 ? p : label[at(p)]; };
+          auto relabel = [&label = label](int p) { return p < 0 ? p : label[at(p)]; };
           result.steps = steps;
           for (auto& [u, v] : result.edges) {
             const int a = relabel(u), b = relabel(v);

@@ -163,10 +163,10 @@ void attach_migration_smt(claims::Registry& registry) {
       TC_CHECK(claim != nullptr, "migration claim missing: " + id);
       const std::string reading = bars.reading_name();
       TC_CHECK(claim->find_reading(reading) != nullptr, "no reading " + reading + " of " + id);
-      auto method = [bars, props](const claims::RunContext& ctx) {
+      auto method = [bars, props = props](const claims::RunContext& ctx) {
         return prove_iso_upto(ctx, bars, props, 1, scope::kIsoSmtMaxN.at(ctx.budget));
       };
-      auto prove = [bars, props](const nlohmann::json& params, const claims::SolverLimits&) -> Result<MethodResult> {
+      auto prove = [bars, props = props](const nlohmann::json& params, const claims::SolverLimits&) -> Result<MethodResult> {
         if (!params.is_object() || !params.contains("n") || !params.at("n").is_number_integer())
           return invalid_argument("params.n must be an integer");
         const int n = params.at("n").get<int>();

@@ -115,6 +115,8 @@ expect 2 "--zeta excludes --S|--S excludes --zeta" \
 expect 2 "--steps: builds an ITM; it cannot be combined with --graph c4" \
   simulate wormhole --graph c4 --steps '3:(0,1) 4:(1,3)'
 expect 2 "--nodes excludes --steps|--steps excludes --nodes" simulate wormhole --steps '3:(0,1)' --nodes 20
+expect 2 "--reps: only with --study" simulate routing --dim 3 --reps 5
+expect 2 "--jobs: only with --study" simulate routing --dim 3 --jobs 2
 
 # ---- Simulations cut short -------------------------------------------------------------------
 expect 2 "--max-cycles: 0 is outside 1\.\." simulate wormhole --max-cycles 0

@@ -38,6 +38,9 @@ struct RoutingArgs {
   bool json = false, check = false;
   int jobs = 1;
   std::string svg_dir, trace_file, write_workload;
+  // Set by declare_routing: whether --reps / --jobs were given (they only mean something with --study).
+  const CLI::Option* reps_option = nullptr;
+  const CLI::Option* jobs_option = nullptr;
 };
 
 namespace fs = std::filesystem;
@@ -167,7 +170,7 @@ CLI::App* declare_routing(CLI::App& simulate, RoutingArgs& a) {
   cmd->add_option("--workload", a.workload, "gauss (default), layered, reduce_broadcast, all (--study), or a workload file");
   add_seed_option(*cmd, "--workload-seed", a.workload_seed, "seed of the generated workload (default 1)");
   add_seed_option(*cmd, "--seed", a.seed, "simulator seed (default 1); --study: repetition r uses seed + r");
-  add_int_option(*cmd, "--reps", a.reps, 2, 1000, "--study: repetitions per case (default 10)");
+  a.reps_option = add_int_option(*cmd, "--reps", a.reps, 2, 1000, "--study: repetitions per case (default 10)");
   cmd->add_option("--routing", a.routing, "static (e-cube, default) or dynamic");
   cmd->add_option("--priority", a.priority, "priority scheme A..K (default K: none)");
   cmd->add_option("--links", a.links, "bi (one bidirectional link per edge, default) or uni (two unidirectional)");
@@ -175,7 +178,7 @@ CLI::App* declare_routing(CLI::App& simulate, RoutingArgs& a) {
   cmd->add_option("--arbitration", a.arbitration, "rounds (default: nodes take turns message by message) or node_by_node");
   add_float_option(*cmd, "--nonzeros-per-row", a.nonzeros_per_row, 0, 4095,
                    "gauss: expected off-diagonal nonzeros per row before fill-in (default 2; 0: the default)");
-  add_int_option(*cmd, "--jobs", a.jobs, 1, kMaxJobs, "--study: threads (default 1)");
+  a.jobs_option = add_int_option(*cmd, "--jobs", a.jobs, 1, kMaxJobs, "--study: threads (default 1)");
   add_file_option(*cmd, "--svg", a.svg_dir, "--study: write figure3.svg, figure4.svg, figure5.svg into this directory");
   add_file_option(*cmd, "--trace", a.trace_file, "single run: write every firing and hop as JSON to this file");
   add_file_option(*cmd, "--write-workload", a.write_workload, "write the workload as JSON to this file");
@@ -189,6 +192,10 @@ int cmd_simulate_routing(const RoutingArgs& a) {
     return usage_error("--study runs every routing, link kind and scheme: drop --routing/--priority/--links/--trace");
   if (!a.study && (!a.svg_dir.empty() || a.workload == "all"))
     return usage_error(!a.svg_dir.empty() ? "--svg: only with --study" : "--workload: 'all' only with --study");
+  if (!a.study && a.reps_option && a.reps_option->count() > 0)
+    return usage_error("--reps: only with --study (a single run is one repetition)");
+  if (!a.study && a.jobs_option && a.jobs_option->count() > 0)
+    return usage_error("--jobs: only with --study (a single run is one thread)");
   if (a.jobs < 1 || a.jobs > 256) return usage_error(fmt::format("--jobs: {} is outside 1..256", a.jobs));
   auto net = Network::hypercube(a.dim);
   if (!net) return usage_error(net.error().message);

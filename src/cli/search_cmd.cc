@@ -80,6 +80,7 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
                 static_cast<unsigned long long>(args.seed));
     const bool written = finish_stdout().ok();
     if (!written) std::fprintf(stderr, "topocheck: stdout: error: write failed\n");
+    temporaries::unlink_all();  // _Exit runs no destructors: a corpus case being written leaves no temporary
     std::_Exit(written ? kExitOk : kExitUsage);
   });
   const claims::SearchOutcome found = claims::search(*claim, *reading, *ledger, options);

@@ -399,6 +399,13 @@ TEST(CheckAvoidsLinks, RejectsAForbiddenLinkInEitherDirection) {
             "path 1 uses forbidden link 010-001 at hop 1");
 }
 
+// Found by mutation testing (tools/mutate): the first path and the first hop are judged too.
+TEST(CheckAvoidsLinks, RejectsAForbiddenLinkOnTheFirstHopOfTheFirstPath) {
+  const std::set<Link> forbidden{Link::of(N("000"), N("001"))};
+  EXPECT_EQ(check_avoids_links({P("000:001:011"), P("000:100:101")}, forbidden),
+            "path 0 uses forbidden link 000-001 at hop 0");
+}
+
 TEST(CheckMaxLength, AcceptsPathsUpToAndIncludingTheBound) {
   EXPECT_EQ(check_max_length({P("000:001"), P("000:001:010")}, 2), std::nullopt);
 }

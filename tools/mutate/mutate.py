@@ -1,0 +1,416 @@
+#!/usr/bin/python3
+"""topocheck's mutation tool (README.md here).
+
+  mutate.py schemata --root SRC --build BUILD --out DIR FILE...
+      find the mutation sites of each FILE (relative to SRC), write its mutant schemata to
+      DIR/FILE and its sites to DIR/FILE.sites.json; sites the compiler rejects (a run-time switch
+      in a constant expression, a type a replacement does not fit) are dropped, and counted.
+  mutate.py run --build BUILD [--set sample|all] [--count N | --every] [--seed S] [--jobs J]
+                [--json FILE] [--junit FILE] [--only ID...]
+      run the gate of every chosen mutant (its family's tests, replay, verify --budget quick),
+      each against the twin binaries of BUILD/mutate/bin (TOPOCHECK_MUTANT=id), then print the
+      table and write the report. Exit 0 when every mutant ran and no survivor is unreviewed in a
+      sample run (--count, small); 1 when a sample mutant survives unreviewed; 2 on bad input.
+
+Mutants are chosen by a seeded shuffle (the seed is printed); the report names every survivor with
+file:line and its diff. Survivors argued equivalent are listed in reviewed.json with the argument.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+
+def fail_usage(msg: str):
+    print(f"mutate: error: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def load_targets() -> dict:
+    with open(os.path.join(HERE, "targets.json")) as f:
+        return json.load(f)
+
+
+# ---- schemata -------------------------------------------------------------------------------
+def compile_command(build: str, root: str, rel: str) -> list[str]:
+    path = os.path.join(build, "compile_commands.json")
+    try:
+        with open(path) as f:
+            entries = json.load(f)
+    except (OSError, ValueError) as e:
+        fail_usage(f"{path}: {e} (configure the build first)")
+    want = os.path.realpath(os.path.join(root, rel))
+    for e in entries:
+        if os.path.realpath(os.path.join(e["directory"], e["file"])) == want:
+            cmd = e.get("arguments") or shlex.split(e["command"])
+            return cmd, e["directory"]
+    fail_usage(f"{rel}: not in {path}")
+
+
+def syntax_command(cmd: list[str], source: str, root: str) -> list[str]:
+    out = [cmd[0]]
+    skip = False
+    for a in cmd[1:]:
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+            continue
+        if a in ("-c", "-MD", "-MMD") or a.endswith((".cc", ".cpp")):
+            continue
+        if a.startswith("-O"):
+            continue
+        out.append(a)
+    return out + ["-I" + root, "-O0", "-w", "-fsyntax-only", source]
+
+
+def cmd_schemata(args):
+    import schemata as sch
+    for rel in args.files:
+        src_path = os.path.join(args.root, rel)
+        if not os.path.isfile(src_path):
+            fail_usage(f"{rel}: no such file under {args.root}")
+        cmd, cwd = compile_command(args.build, args.root, rel)
+        parse_args = ["-x", "c++"] + [a for a in cmd[1:] if a.startswith(("-I", "-D", "-std", "-isystem"))]
+        # -isystem takes its folder as the next argument
+        it = iter(cmd[1:])
+        parse_args = ["-x", "c++"]
+        for a in it:
+            if a == "-isystem":
+                parse_args += [a, next(it, "")]
+            elif a.startswith(("-I", "-D", "-std=")):
+                parse_args.append(a)
+        t0 = time.time()
+        sites = sch.find_sites(src_path, rel, parse_args)
+        with open(src_path, "rb") as f:
+            src = f.read()
+        out_path = os.path.join(args.out, rel)
+        os.makedirs(os.path.dirname(out_path), exist_ok=True)
+        dropped = []
+        for attempt in range(12):
+            text, spans = sch.render(src, sites)
+            tmp = out_path + ".check.cc"
+            with open(tmp, "w") as f:
+                f.write(text)
+            bad = sch.compile_errors(syntax_command(cmd, tmp, args.root), tmp)
+            if bad is None:
+                os.unlink(tmp)
+                break
+            # drop the sites of the narrowest group on each rejected line
+            drop = set()
+            for line in bad:
+                covering = [(b - a, sid) for sid, (a, b) in spans.items() if a <= line <= b]
+                if covering:
+                    width = min(w for w, _ in covering)
+                    drop |= {sid for w, sid in covering if w == width}
+            if not drop:
+                raise SystemExit(f"mutate: {rel}: the schemata do not compile at lines {bad}, outside every site")
+            dropped += [s for s in sites if s.id in drop]
+            sites = [s for s in sites if s.id not in drop]
+        else:
+            raise SystemExit(f"mutate: {rel}: the schemata still do not compile after 12 rounds")
+        # write atomically: the build depends on these files
+        with open(out_path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(out_path + ".tmp", out_path)
+        with open(out_path + ".sites.json.tmp", "w") as f:
+            json.dump({"file": rel, "sites": [s.to_json(rel) for s in sites],
+                       "dropped": [s.to_json(rel) for s in dropped]}, f, indent=1)
+        os.replace(out_path + ".sites.json.tmp", out_path + ".sites.json")
+        print(f"mutate: {rel}: {len(sites)} mutants ({len(dropped)} sites dropped: not compilable), "
+              f"{time.time() - t0:.1f} s", file=sys.stderr)
+
+
+# ---- running the gate -----------------------------------------------------------------------
+def ctest_tests(build: str) -> list[dict]:
+    p = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail_usage(f"ctest --show-only in {build}: {p.stderr.strip()}")
+    data = json.loads(p.stdout)
+    tests = []
+    for t in data.get("tests", []):
+        props = {pr["name"]: pr["value"] for pr in t.get("properties", [])}
+        tests.append({"name": t["name"], "command": t.get("command", []),
+                      "env": props.get("ENVIRONMENT", []), "labels": props.get("LABELS", []),
+                      "cwd": props.get("WORKING_DIRECTORY", build)})
+    return tests
+
+
+class Gate:
+    """The steps one mutant runs, each a command on the twin binaries."""
+
+    def __init__(self, build: str, targets: dict, corpus: str, jobs_per_mutant: int):
+        self.build = os.path.realpath(build)
+        self.bin = os.path.join(self.build, "mutate", "bin")
+        self.targets = targets
+        self.corpus = corpus
+        self.jobs = jobs_per_mutant
+        self.tests = ctest_tests(self.build)
+        self.topocheck = os.path.join(self.build, "topocheck")
+        self.twin_topocheck = os.path.join(self.bin, "topocheck_mutant")
+        if not os.path.isfile(self.twin_topocheck):
+            fail_usage(f"{self.twin_topocheck}: no twin binary (build the mutate targets first)")
+
+    def twin(self, path: str) -> str | None:
+        name = os.path.basename(path)
+        cand = os.path.join(self.bin, name + "_mutant")
+        return cand if os.path.isfile(cand) else None
+
+    def steps(self, family: str) -> list[tuple[str, list[str], dict, str]]:
+        regex = re.compile(self.targets["families"][family]["tests"])
+        steps = []
+        for t in self.tests:
+            if not regex.search(t["name"]) or any(lb in ("deep", "fuzz_long", "bench") for lb in t["labels"]):
+                continue
+            cmd = list(t["command"])
+            if not cmd:
+                continue
+            tw = self.twin(cmd[0])
+            replaced = False
+            if tw:
+                cmd[0] = tw
+                replaced = True
+            for i, a in enumerate(cmd):
+                if os.path.realpath(a) == os.path.realpath(self.topocheck) if os.path.isabs(a) else False:
+                    cmd[i] = self.twin_topocheck
+                    replaced = True
+            if not replaced:
+                continue  # a test that runs no twin cannot see the mutant
+            env = dict(kv.split("=", 1) for kv in t["env"] if "=" in kv)
+            steps.append((t["name"], cmd, env, t["cwd"]))
+        tc = self.twin_topocheck
+        steps.append(("replay", [tc, "--corpus", self.corpus, "replay"], {}, self.build))
+        steps.append(("verify --budget quick", [tc, "--corpus", self.corpus, "verify", "--budget", "quick",
+                                                "--jobs", str(self.jobs)], {}, self.build))
+        return steps
+
+    def run_step(self, step, mutant_id: int | None, timeout: float):
+        name, cmd, env, cwd = step
+        e = dict(os.environ)
+        e.update(env)
+        e["TOPOCHECK_CORPUS"] = self.corpus
+        if mutant_id is None:
+            e.pop("TOPOCHECK_MUTANT", None)
+        else:
+            e["TOPOCHECK_MUTANT"] = str(mutant_id)
+        t0 = time.time()
+        try:
+            p = subprocess.run(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               timeout=timeout, start_new_session=True)
+            rc = p.returncode
+            tail = p.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+        except subprocess.TimeoutExpired:
+            return "timeout", time.time() - t0, [f"no result within {timeout:.0f} s"]
+        dt = time.time() - t0
+        if rc == 0:
+            return "pass", dt, []
+        if rc < 0:
+            return "crash", dt, [f"signal {-rc}"] + tail
+        return "fail", dt, [f"exit {rc}"] + tail
+
+
+def choose(sites: list[dict], count: int | None, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    order = sorted(sites, key=lambda s: s["id"])
+    rng.shuffle(order)
+    return order if count is None else order[:count]
+
+
+def reviewed_index() -> dict:
+    path = os.path.join(HERE, "reviewed.json")
+    with open(path) as f:
+        data = json.load(f)
+    index = {}
+    for r in data["mutants"]:
+        for key in ("file", "function", "operator", "original", "mutated", "verdict", "argument"):
+            if key not in r:
+                fail_usage(f"{path}: an entry without '{key}'")
+        index[(r["file"], r["function"], r["operator"], r["original"], r["mutated"])] = r
+    return index
+
+
+def site_key(s: dict):
+    return (s["file"], s["function"], s["operator"], s["original"], s["mutated"])
+
+
+def cmd_run(args):
+    targets = load_targets()
+    build = os.path.realpath(args.build)
+    sch_dir = os.path.join(build, "mutate", "schemata")
+    files = targets["sample"] if args.set == "sample" else sorted(targets["files"])
+    sites = []
+    for rel in files:
+        p = os.path.join(sch_dir, rel + ".sites.json")
+        if not os.path.isfile(p):
+            fail_usage(f"{p}: missing (configure with -DTOPOCHECK_MUTATE_SET={args.set} and build)")
+        with open(p) as f:
+            sites += json.load(f)["sites"]
+    if args.only:
+        want = set(args.only)
+        chosen = [s for s in sites if s["id"] in want]
+        if len(chosen) != len(want):
+            fail_usage(f"--only: unknown mutant id(s) {sorted(want - {s['id'] for s in chosen})}")
+    else:
+        chosen = choose(sites, None if args.every else args.count, args.seed)
+    corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(HERE, "..", "..", "corpus"))
+    gate = Gate(build, targets, corpus, 1 if args.jobs > 1 else 2)
+    reviewed = reviewed_index()
+    print(f"mutate: {len(chosen)} of {len(sites)} mutants ({args.set} set, seed {args.seed}), "
+          f"{args.jobs} at a time", file=sys.stderr)
+
+    # Baseline: every step passes with no mutant on, and its time sets the step's timeout.
+    t_start = time.time()
+    families = sorted({targets["files"][s["file"]]["family"] for s in chosen})
+    steps = {f: gate.steps(f) for f in families}
+    baseline = {}
+    for f in families:
+        for st in steps[f]:
+            if st[0] in baseline:
+                continue
+            outcome, dt, detail = gate.run_step(st, None, 3600)
+            if outcome != "pass":
+                print(f"mutate: error: baseline step '{st[0]}' does not pass without a mutant: "
+                      f"{'; '.join(detail)}", file=sys.stderr)
+                sys.exit(1)
+            baseline[st[0]] = dt
+    print(f"mutate: baseline gate passes ({time.time() - t_start:.0f} s)", file=sys.stderr)
+
+    def one(s):
+        fam = targets["files"][s["file"]]["family"]
+        t0 = time.time()
+        for st in steps[fam]:
+            limit = 3 * baseline[st[0]] + 30
+            outcome, dt, detail = gate.run_step(st, s["id"], limit)
+            if outcome != "pass":
+                return {**s, "status": "killed", "by": st[0], "how": outcome, "detail": detail,
+                        "seconds": round(time.time() - t0, 2)}
+        return {**s, "status": "survived", "seconds": round(time.time() - t0, 2)}
+
+    results = []
+    done = 0
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for r in pool.map(one, chosen):
+            done += 1
+            rv = reviewed.get(site_key(r))
+            if r["status"] == "survived" and rv:
+                r["reviewed"] = {"verdict": rv["verdict"], "argument": rv["argument"]}
+            results.append(r)
+            if sys.stderr.isatty() or done % 10 == 0 or done == len(chosen):
+                print(f"mutate: {done}/{len(chosen)} mutants, {sum(x['status'] == 'killed' for x in results)} killed, "
+                      f"{time.time() - t_start:.0f} s", file=sys.stderr)
+    elapsed = time.time() - t_start
+    report = summarize(results, targets, args, elapsed, len(sites))
+    print(table(report))
+    if args.json:
+        write(args.json, json.dumps(report, indent=1) + "\n")
+    unreviewed = [r for r in results if r["status"] == "survived" and "reviewed" not in r]
+    return 1 if (args.strict and unreviewed) else 0
+
+
+def summarize(results, targets, args, elapsed, total_sites):
+    def rate(rs):
+        equivalent = sum(1 for r in rs if r.get("reviewed", {}).get("verdict") == "equivalent")
+        killed = sum(1 for r in rs if r["status"] == "killed")
+        considered = len(rs) - equivalent
+        return {"mutants": len(rs), "killed": killed, "equivalent": equivalent,
+                "survived": len(rs) - killed - equivalent,
+                "kill_rate": round(killed / considered, 4) if considered else None}
+    by = lambda key: {k: rate([r for r in results if key(r) == k]) for k in sorted({key(r) for r in results})}
+    return {
+        "set": args.set, "seed": args.seed, "seconds": round(elapsed, 1), "sites": total_sites,
+        "total": rate(results),
+        "by_kind": by(lambda r: targets["files"][r["file"]]["kind"]),
+        "by_folder": by(lambda r: os.path.dirname(r["file"])),
+        "by_operator": by(lambda r: r["operator"]),
+        "by_killer": {k: sum(1 for r in results if r.get("by") == k) for k in sorted({r.get("by") for r in results if r.get("by")})},
+        "timeouts": sum(1 for r in results if r.get("how") == "timeout"),
+        "survivors": [r for r in results if r["status"] == "survived"],
+        "mutants": results,
+    }
+
+
+def table(rep) -> str:
+    lines = [f"mutation run: {rep['total']['mutants']} mutants of {rep['sites']} sites, seed {rep['seed']}, "
+             f"{rep['seconds'] / 60:.1f} min; {rep['timeouts']} killed by a timeout"]
+    def block(title, d):
+        lines.append("")
+        lines.append(f"{title:<28} {'mutants':>8} {'killed':>7} {'equiv.':>7} {'survived':>9} {'kill rate':>10}")
+        for k, v in d.items():
+            kr = "-" if v["kill_rate"] is None else f"{100 * v['kill_rate']:.1f}%"
+            lines.append(f"{k:<28} {v['mutants']:>8} {v['killed']:>7} {v['equivalent']:>7} {v['survived']:>9} {kr:>10}")
+    block("kind", rep["by_kind"])
+    block("folder", rep["by_folder"])
+    block("operator", rep["by_operator"])
+    block("total", {"all": rep["total"]})
+    if rep["survivors"]:
+        lines.append("")
+        lines.append("survivors:")
+        for r in rep["survivors"]:
+            tag = f" [{r['reviewed']['verdict']}]" if "reviewed" in r else " [unreviewed]"
+            lines.append(f"  {r['file']}:{r['line']}:{r['column']} {r['operator']} (id {r['id']}, {r['function']}){tag}")
+            lines.append(f"    - {r['original']}")
+            lines.append(f"    + {r['mutated']}")
+    return "\n".join(lines)
+
+
+def write(path, text):
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    d = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(d):
+        fail_usage(f"--json: folder {d} does not exist")
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="mutate.py", description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("schemata")
+    s.add_argument("--root", required=True)
+    s.add_argument("--build", required=True)
+    s.add_argument("--out", required=True)
+    s.add_argument("files", nargs="+")
+    r = sub.add_parser("run")
+    r.add_argument("--build", required=True)
+    r.add_argument("--set", choices=["sample", "all"], default="sample")
+    r.add_argument("--count", type=int, default=300)
+    r.add_argument("--every", action="store_true")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--jobs", type=int, default=2)
+    r.add_argument("--corpus")
+    r.add_argument("--json")
+    r.add_argument("--only", type=int, nargs="+")
+    r.add_argument("--strict", action="store_true", help="exit 1 when a survivor is not in reviewed.json")
+    a = ap.parse_args()
+    if a.cmd == "run":
+        if a.count < 1 or a.count > 100000:
+            fail_usage(f"--count: {a.count} is outside 1..100000")
+        if a.jobs < 1 or a.jobs > 64:
+            fail_usage(f"--jobs: {a.jobs} is outside 1..64")
+        if a.seed < 0:
+            fail_usage(f"--seed: {a.seed} is negative")
+        sys.exit(cmd_run(a))
+    cmd_schemata(a)
+
+
+if __name__ == "__main__":
+    main()
