@@ -25,6 +25,7 @@ import os
 import random
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -190,7 +191,12 @@ class Gate:
             if not replaced:
                 continue  # a test that runs no twin cannot see the mutant
             env = dict(kv.split("=", 1) for kv in t["env"] if "=" in kv)
-            steps.append((t["name"], cmd, env, t["cwd"]))
+            # ctest runs a test in the build folder of the CMakeLists.txt that declared it: for a
+            # test binary, its own folder; for a script entry, the build root.
+            orig = t["command"][0]
+            cwd = t["cwd"] if t["cwd"] != self.build else (
+                os.path.dirname(orig) if tw and os.path.realpath(orig).startswith(self.build + os.sep) else self.build)
+            steps.append((t["name"], cmd, env, cwd))
         tc = self.twin_topocheck
         steps.append(("replay", [tc, "--corpus", self.corpus, "replay"], {}, self.build))
         steps.append(("verify --budget quick", [tc, "--corpus", self.corpus, "verify", "--budget", "quick",
@@ -207,13 +213,25 @@ class Gate:
         else:
             e["TOPOCHECK_MUTANT"] = str(mutant_id)
         t0 = time.time()
+        # Its own process group, so that a timeout ends the whole tree (a script and its topocheck).
+        p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
         try:
-            p = subprocess.run(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               timeout=timeout, start_new_session=True)
-            rc = p.returncode
-            tail = p.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+            _, err = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.communicate()
             return "timeout", time.time() - t0, [f"no result within {timeout:.0f} s"]
+        finally:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)  # nothing of the step outlives it
+            except (ProcessLookupError, PermissionError):
+                pass
+        rc = p.returncode
+        tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
         dt = time.time() - t0
         if rc == 0:
             return "pass", dt, []
