@@ -42,6 +42,16 @@ inline std::optional<WidthAndText> width_and_text(const uint8_t* data, size_t si
 
 // The input as a file, for loaders that take a path (the CLI's way in): one file per process in
 // the temporary folder, rewritten for every input.
+// The text forms' entry point: the text checked with no required width, then with the first byte's.
+template <typename Check>
+inline int check_text_at_both_widths(const uint8_t* data, size_t size, Check check) {
+  const auto in = width_and_text(data, size);
+  if (!in) return 0;
+  check(in->text, 0);
+  check(in->text, in->width);
+  return 0;
+}
+
 inline std::filesystem::path input_file(const uint8_t* data, size_t size, const char* suffix) {
   static const std::filesystem::path file =
       std::filesystem::temp_directory_path() / ("topocheck-fuzz-" + std::to_string(::getpid()) + suffix);

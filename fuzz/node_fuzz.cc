@@ -30,9 +30,5 @@ void check(std::string_view text, int expected_width) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const auto in = fuzz::width_and_text(data, size);
-  if (!in) return 0;
-  check(in->text, 0);
-  check(in->text, in->width);
-  return 0;
+  return fuzz::check_text_at_both_widths(data, size, check);
 }
