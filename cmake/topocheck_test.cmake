@@ -14,7 +14,8 @@
 #
 # Labels: `deep` tests are opt-in (`./topocheck test-deep`), `fuzz_long` ones too (fuzz/README.md); the
 # gating suite is `ctest -LE 'deep|fuzz_long'`.
-# Every test sees TOPOCHECK_CORPUS pointing at the source tree's corpus.
+# Every test sees TOPOCHECK_CORPUS pointing at the source tree's corpus. A TIMEOUT is four times
+# longer in the ASan/UBSan build (TOPOCHECK_SANITIZE).
 
 function(_tc_test_properties test)
   cmake_parse_arguments(P "" "TIMEOUT" "LABELS;ENVIRONMENT" ${ARGN})
@@ -23,6 +24,11 @@ function(_tc_test_properties test)
     set_tests_properties(${test} PROPERTIES LABELS "${P_LABELS}")
   endif()
   if(P_TIMEOUT)
+    # A time budget, not a check: under ASan/UBSan everything runs several times slower (the
+    # plan-class cross-check: about 7 min in the release build, over 30 under the sanitizers).
+    if(TOPOCHECK_SANITIZE)
+      math(EXPR P_TIMEOUT "${P_TIMEOUT} * 4")
+    endif()
     set_tests_properties(${test} PROPERTIES TIMEOUT ${P_TIMEOUT})
   endif()
 endfunction()

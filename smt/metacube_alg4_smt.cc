@@ -27,7 +27,10 @@ std::vector<Split> all_splits(const Metacube& mc) {
     for (int ct = 0; ct < mc.h(); ++ct) {
       if (cs == ct) {
         out.push_back(Split{cs, ct, 0});
-        out.push_back(Split{cs, ct, 1});
+        // Case 1 needs t outside s's cluster, in a field other than M[c_s]: with k = 0 (one
+        // field) there is none, its precondition is false, and its paths (HC_l of a 0-cube, which
+        // has no step) are not defined.
+        if (mc.h() > 1) out.push_back(Split{cs, ct, 1});
       } else {
         out.push_back(Split{cs, ct, 2});
       }
