@@ -28,6 +28,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -153,17 +154,18 @@ def ctest_tests(build: str) -> list[dict]:
 class Gate:
     """The steps one mutant runs, each a command on the twin binaries."""
 
-    def __init__(self, build: str, targets: dict, corpus: str, jobs_per_mutant: int):
+    def __init__(self, build: str, targets: dict, corpus: str, seed: int):
         self.build = os.path.realpath(build)
+        self.seed = seed
         self.bin = os.path.join(self.build, "mutate", "bin")
         self.targets = targets
         self.corpus = corpus
-        self.jobs = jobs_per_mutant
         self.tests = ctest_tests(self.build)
         self.topocheck = os.path.join(self.build, "topocheck")
         self.twin_topocheck = os.path.join(self.bin, "topocheck_mutant")
         if not os.path.isfile(self.twin_topocheck):
             fail_usage(f"{self.twin_topocheck}: no twin binary (build the mutate targets first)")
+        self.corpus_steps = self.make_corpus_steps()
 
     def twin(self, path: str) -> str | None:
         name = os.path.basename(path)
@@ -197,21 +199,48 @@ class Gate:
             cwd = t["cwd"] if t["cwd"] != self.build else (
                 os.path.dirname(orig) if tw and os.path.realpath(orig).startswith(self.build + os.sep) else self.build)
             steps.append((t["name"], cmd, env, cwd))
+        return steps + self.corpus_steps
+
+    def make_corpus_steps(self) -> list[tuple[str, list[str], dict, str]]:
+        """replay and verify --budget quick, split so that a mutant runs only the parts that reach it:
+        one replay per corpus case file, one verify per claim (each compared with the ledger as the
+        whole run compares it: a claim's verdict does not depend on the other claims)."""
         tc = self.twin_topocheck
-        steps.append(("replay", [tc, "--corpus", self.corpus, "replay"], {}, self.build))
-        steps.append(("verify --budget quick", [tc, "--corpus", self.corpus, "verify", "--budget", "quick",
-                                                "--jobs", str(self.jobs)], {}, self.build))
+        steps = []
+        for dirpath, dirs, files in os.walk(self.corpus):
+            dirs.sort()
+            for f in sorted(files):
+                if f.endswith(".json") and os.path.join(dirpath, f) != os.path.join(self.corpus, "ledger.json"):
+                    rel = os.path.relpath(os.path.join(dirpath, f), self.corpus)
+                    steps.append((f"replay {rel}", [tc, "--corpus", self.corpus, "replay",
+                                                    os.path.join(dirpath, f)], {}, self.build))
+        p = subprocess.run([self.topocheck, "--corpus", self.corpus, "list", "--json"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            fail_usage(f"topocheck list --json: {p.stderr.strip()}")
+        claims = sorted({row["id"] for row in json.loads(p.stdout)})
+        for c in claims:
+            steps.append((f"verify {c}", [tc, "--corpus", self.corpus, "verify", c, "--budget", "quick",
+                                          "--jobs", "1"], {}, self.build))
         return steps
 
-    def run_step(self, step, mutant_id: int | None, timeout: float):
+    def run_step(self, step, mutant_id: int | None, timeout: float, trace: str | None = None):
         name, cmd, env, cwd = step
         e = dict(os.environ)
+        e.pop("TOPOCHECK_MUTANT_TRACE", None)
+        # Properties run with the run's seed, so that a step reaches the same sites with and
+        # without the mutant (unless ctest's own environment for the test sets RC_PARAMS).
+        e.setdefault("RC_PARAMS", f"seed={self.seed}")
         e.update(env)
+        if "seed=" not in e["RC_PARAMS"]:
+            e["RC_PARAMS"] = (e["RC_PARAMS"] + f" seed={self.seed}").strip()
         e["TOPOCHECK_CORPUS"] = self.corpus
         if mutant_id is None:
             e.pop("TOPOCHECK_MUTANT", None)
         else:
             e["TOPOCHECK_MUTANT"] = str(mutant_id)
+        if trace is not None:
+            e["TOPOCHECK_MUTANT_TRACE"] = trace
         t0 = time.time()
         # Its own process group, so that a timeout ends the whole tree (a script and its topocheck).
         p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -284,12 +313,14 @@ def cmd_run(args):
     else:
         chosen = choose(sites, None if args.every else args.count, args.seed)
     corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(HERE, "..", "..", "corpus"))
-    gate = Gate(build, targets, corpus, 1 if args.jobs > 1 else 2)
+    gate = Gate(build, targets, corpus, args.seed)
     reviewed = reviewed_index()
     print(f"mutate: {len(chosen)} of {len(sites)} mutants ({args.set} set, seed {args.seed}), "
           f"{args.jobs} at a time", file=sys.stderr)
 
-    # Baseline: every step passes with no mutant on, and its time sets the step's timeout.
+    # Baseline: every step passes with no mutant on; its time sets the step's timeout, and its reach
+    # trace (tc_mutant.h) the sites it evaluates. A step that never evaluates a site runs as the
+    # original program with that mutant on, so it cannot kill it and is not run for it.
     t_start = time.time()
     families = sorted({targets["files"][s["file"]]["family"] for s in chosen})
     steps = {f: gate.steps(f) for f in families}
@@ -297,30 +328,46 @@ def cmd_run(args):
     for f in families:
         for st in steps[f]:
             unique.setdefault(st[0], st)
-    baseline = {}
-    with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for name, (outcome, dt, detail) in zip(unique, pool.map(lambda st: gate.run_step(st, None, 3600),
-                                                                 unique.values())):
-            if outcome != "pass":
-                print(f"mutate: error: baseline step '{name}' does not pass without a mutant: "
-                      f"{'; '.join(detail)}", file=sys.stderr)
-                sys.exit(1)
-            baseline[name] = dt
+    baseline, reach = {}, {}
+    with tempfile.TemporaryDirectory(prefix="tc-mutate-trace-") as trace_root:
+        def base(item):
+            i, st = item
+            d = os.path.join(trace_root, str(i))
+            os.mkdir(d)
+            outcome, dt, detail = gate.run_step(st, None, 3600, trace=d)
+            ids = set()
+            for f in os.listdir(d):
+                with open(os.path.join(d, f)) as fh:
+                    ids.update(int(x) for x in fh.read().split())
+            return st[0], outcome, dt, detail, ids
+        with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for name, outcome, dt, detail, ids in pool.map(base, enumerate(unique.values())):
+                if outcome != "pass":
+                    print(f"mutate: error: baseline step '{name}' does not pass without a mutant: "
+                          f"{'; '.join(detail)}", file=sys.stderr)
+                    sys.exit(1)
+                baseline[name] = dt
+                reach[name] = ids
     # Cheapest step first: a mutant is killed by whichever step fails, so the order changes only the time.
     for f in families:
         steps[f].sort(key=lambda st: baseline[st[0]])
-    print(f"mutate: baseline gate passes ({time.time() - t_start:.0f} s)", file=sys.stderr)
+    print(f"mutate: baseline gate passes: {len(unique)} steps, {sum(baseline.values()):.0f} s of steps, "
+          f"{time.time() - t_start:.0f} s", file=sys.stderr)
 
     def one(s):
         fam = targets["files"][s["file"]]["family"]
         t0 = time.time()
-        for st in steps[fam]:
+        mine = [st for st in steps[fam] if s["id"] in reach[st[0]]]
+        if not mine:
+            return {**s, "status": "survived", "reached": False, "steps": 0, "seconds": 0.0}
+        for n, st in enumerate(mine, 1):
             limit = 3 * baseline[st[0]] + 30
             outcome, dt, detail = gate.run_step(st, s["id"], limit)
             if outcome != "pass":
                 return {**s, "status": "killed", "by": st[0], "how": outcome, "detail": detail,
-                        "seconds": round(time.time() - t0, 2)}
-        return {**s, "status": "survived", "seconds": round(time.time() - t0, 2)}
+                        "steps": n, "of_steps": len(mine), "seconds": round(time.time() - t0, 2)}
+        return {**s, "status": "survived", "reached": True, "steps": len(mine), "of_steps": len(mine),
+                "seconds": round(time.time() - t0, 2)}
 
     results = []
     done = 0
@@ -344,6 +391,13 @@ def cmd_run(args):
     return 1 if (args.strict and unreviewed) else 0
 
 
+def killer(r) -> str | None:
+    """The step that killed r, with replay and verify counted as one step each (their parts are
+    the corpus case files and the claims)."""
+    by = r.get("by")
+    return by.split()[0] if by and by.startswith(("replay ", "verify ")) else by
+
+
 def summarize(results, targets, args, elapsed, total_sites):
     def rate(rs):
         equivalent = sum(1 for r in rs if r.get("reviewed", {}).get("verdict") == "equivalent")
@@ -359,8 +413,10 @@ def summarize(results, targets, args, elapsed, total_sites):
         "by_kind": by(lambda r: targets["files"][r["file"]]["kind"]),
         "by_folder": by(lambda r: os.path.dirname(r["file"])),
         "by_operator": by(lambda r: r["operator"]),
-        "by_killer": {k: sum(1 for r in results if r.get("by") == k) for k in sorted({r.get("by") for r in results if r.get("by")})},
+        "by_killer": {k: sum(1 for r in results if killer(r) == k) for k in sorted({killer(r) for r in results if r.get("by")})},
         "timeouts": sum(1 for r in results if r.get("how") == "timeout"),
+        "not_reached": sum(1 for r in results if r.get("reached") is False),
+        "steps_run": sum(r.get("steps", 0) for r in results),
         "survivors": [r for r in results if r["status"] == "survived"],
         "mutants": results,
     }
@@ -368,7 +424,8 @@ def summarize(results, targets, args, elapsed, total_sites):
 
 def table(rep) -> str:
     lines = [f"mutation run: {rep['total']['mutants']} mutants of {rep['sites']} sites, seed {rep['seed']}, "
-             f"{rep['seconds'] / 60:.1f} min; {rep['timeouts']} killed by a timeout"]
+             f"{rep['seconds'] / 60:.1f} min; {rep['timeouts']} killed by a timeout; "
+             f"{rep['not_reached']} reached by no gate step; {rep['steps_run']} steps run"]
     def block(title, d):
         lines.append("")
         lines.append(f"{title:<28} {'mutants':>8} {'killed':>7} {'equiv.':>7} {'survived':>9} {'kill rate':>10}")
@@ -379,11 +436,18 @@ def table(rep) -> str:
     block("folder", rep["by_folder"])
     block("operator", rep["by_operator"])
     block("total", {"all": rep["total"]})
+    if rep["by_killer"]:
+        lines.append("")
+        lines.append(f"{'killed by':<28} {'mutants':>8}")
+        for k, v in sorted(rep["by_killer"].items(), key=lambda kv: -kv[1]):
+            lines.append(f"{k:<28} {v:>8}")
     if rep["survivors"]:
         lines.append("")
         lines.append("survivors:")
         for r in rep["survivors"]:
             tag = f" [{r['reviewed']['verdict']}]" if "reviewed" in r else " [unreviewed]"
+            if r.get("reached") is False:
+                tag += " [reached by no gate step]"
             lines.append(f"  {r['file']}:{r['line']}:{r['column']} {r['operator']} (id {r['id']}, {r['function']}){tag}")
             lines.append(f"    - {r['original']}")
             lines.append(f"    + {r['mutated']}")
