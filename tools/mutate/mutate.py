@@ -228,12 +228,11 @@ class Gate:
         name, cmd, env, cwd = step
         e = dict(os.environ)
         e.pop("TOPOCHECK_MUTANT_TRACE", None)
-        # Properties run with the run's seed, so that a step reaches the same sites with and
-        # without the mutant (unless ctest's own environment for the test sets RC_PARAMS).
-        e.setdefault("RC_PARAMS", f"seed={self.seed}")
         e.update(env)
-        if "seed=" not in e["RC_PARAMS"]:
-            e["RC_PARAMS"] = (e["RC_PARAMS"] + f" seed={self.seed}").strip()
+        # Properties run with the run's seed (unless RC_PARAMS names one), so that a step reaches
+        # the same sites with and without the mutant.
+        if "seed=" not in e.get("RC_PARAMS", ""):
+            e["RC_PARAMS"] = (e.get("RC_PARAMS", "") + f" seed={self.seed}").strip()
         e["TOPOCHECK_CORPUS"] = self.corpus
         if mutant_id is None:
             e.pop("TOPOCHECK_MUTANT", None)
