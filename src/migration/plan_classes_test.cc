@@ -290,8 +290,15 @@ TEST(MigrationPlanClasses, HammingPathsInOrderMatchTheTieBreak) {
   EXPECT_EQ(hop_dimensions(desc[1]), (std::vector<int>{2, 0, 1}));
 }
 
-// The gating cross-check of the header comment.
-TEST(MigrationPlanClasses, AgreeWithTheSweepOverEveryPacking) {
+// The gating cross-check of the header comment, in kShards slices (one ctest entry each, so that
+// they run in parallel): slice k takes the instances whose number is k modulo kShards. Each slice
+// compares its own tallies (the first violating input and whether any violates, full sweep against
+// classes), which together imply the comparison over every instance.
+constexpr uint64_t kShards = 4;
+class MigrationPlanClassesSlice : public ::testing::TestWithParam<uint64_t> {};
+
+TEST_P(MigrationPlanClassesSlice, AgreeWithTheSweepOverEveryPacking) {
+  const uint64_t slice = GetParam();
   Sweep sweep;
   for (int n = 1; n <= 4; ++n) {
     uint64_t instance = 0;
@@ -299,12 +306,13 @@ TEST(MigrationPlanClasses, AgreeWithTheSweepOverEveryPacking) {
       for (const Subcube& S : subcubes(n, dim))
         for (const Subcube& T : subcubes(n, dim)) {
           if (S == T) continue;
+          ++instance;
+          if (instance % kShards != slice) continue;
           const Instance inst = *make_instance(S, T);
           const bool s42 = inst.zeta() == 1;
           const auto cs = checks(s42);
           const auto sequences = all_sequences(inst.DTmS);
           const auto grid = parameter_grid(inst);
-          ++instance;
           for (size_t pi = 0; pi < grid.size(); ++pi) {
             const Entry e{n, instance, pi, inst, grid[pi], s42, cs, sequences};
             Classes classes = enumerate_classes(e);
@@ -318,6 +326,8 @@ TEST(MigrationPlanClasses, AgreeWithTheSweepOverEveryPacking) {
   }
   compare_tallies(sweep);
 }
+
+INSTANTIATE_TEST_SUITE_P(Slices, MigrationPlanClassesSlice, ::testing::Range<uint64_t>(0, kShards));
 
 }  // namespace
 }  // namespace topocheck::migration
