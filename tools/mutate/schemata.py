@@ -67,6 +67,10 @@ class Site:
                 "original": self.original, "mutated": self.mutated}
 
 
+_KEYWORD = {K.IF_STMT: "if", K.WHILE_STMT: "while", K.DO_STMT: "do", K.FOR_STMT: "for",
+            K.CONTINUE_STMT: "continue", K.BREAK_STMT: "break"}
+
+
 def file_key(relpath: str) -> int:
     """A stable number per file: the high digits of every site id of that file."""
     return zlib.crc32(relpath.encode()) % 90000 + 10000
@@ -179,6 +183,8 @@ class _Finder:
         elif kind == K.COMPOUND_ASSIGNMENT_OPERATOR and parent is not None and parent.kind == K.COMPOUND_STMT:
             self.remove(c, function)
         elif kind in (K.IF_STMT, K.WHILE_STMT, K.DO_STMT, K.CONDITIONAL_OPERATOR, K.FOR_STMT):
+            if kind != K.CONDITIONAL_OPERATOR and not self.spelled_here(c, _KEYWORD[kind]):
+                return  # a statement of a macro's body (TC_CHECK's do ... while (0)): not in this text
             cond = self.condition(c, children)
             if cond is not None:
                 C = self.span(cond)
@@ -200,10 +206,11 @@ class _Finder:
                 v = int(m.group(1))
                 rep = "1" if v == 0 else ("0" if v == 1 else str(v + 1))
                 self.add(CONST, s, e, [rep + m.group(2)], function)
-        elif kind in (K.RETURN_STMT,) and parent is not None and self.in_if_branch(c, parent):
+        elif kind in (K.RETURN_STMT,) and parent is not None and self.in_if_branch(c, parent) and \
+                self.spelled_here(c, "return"):
             self.remove(c, function)
         elif kind in (K.CONTINUE_STMT, K.BREAK_STMT) and parent is not None and \
-                parent.kind in (K.COMPOUND_STMT, K.IF_STMT):
+                parent.kind in (K.COMPOUND_STMT, K.IF_STMT) and self.spelled_here(c, _KEYWORD[kind]):
             self.remove(c, function)
         elif kind == K.CALL_EXPR and c.spelling and not c.spelling.startswith("operator"):
             args = list(c.get_arguments())
@@ -214,6 +221,12 @@ class _Finder:
                     A0, A1 = self.span(a0), self.span(a1)
                     if s <= A0[0] and A1[1] <= e and A0[1] <= A1[0]:
                         self.add(SWAP, s, e, [(s, A0[0]), A1, (A0[1], A1[0]), A0, (A1[1], e)], function)
+
+    def spelled_here(self, c, keyword: str) -> bool:
+        """The statement's keyword is written at the start of its extent in this file's text: not a
+        statement a macro expands to, whose extent is the macro's whole invocation."""
+        s, e = self.span(c)
+        return re.match(rb"%s(?![A-Za-z0-9_])" % keyword.encode(), self.src[s:e]) is not None
 
     def condition(self, c, children):
         if c.kind == K.CONDITIONAL_OPERATOR:
@@ -381,6 +394,15 @@ def compile_errors(cmd: list[str], file: str) -> list[int] | None:
         return None
     lines = set()
     base = os.path.basename(file)
+    # An error inside tc_mutant.h (a switch in a constant expression, e.g. a template argument)
+    # names the site's line in its "in expansion of macro" note; the errors after it may be its
+    # consequences (a declaration that failed), so such lines alone are dropped first.
+    macro_lines = set()
+    for m in re.finditer(r"^(.*?):(\d+):\d+: note: in expansion of macro .TC_MUT.", p.stderr, re.M):
+        if os.path.basename(m.group(1)) == base:
+            macro_lines.add(int(m.group(2)))
+    if macro_lines:
+        return sorted(macro_lines)
     for m in re.finditer(r"^(.*?):(\d+):\d+: error:", p.stderr, re.M):
         if os.path.basename(m.group(1)) == base:
             lines.add(int(m.group(2)))
