@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import hashlib
 import json
 import os
 import random
@@ -29,6 +30,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -224,6 +226,25 @@ class Gate:
                                           "--jobs", "1"], {}, self.build))
         return steps
 
+    def fingerprint(self, steps) -> str:
+        """What a baseline depends on: the binaries the steps run (size and modification time), the
+        corpus and every file of the source tree (data the tests read), the steps' commands and
+        environments, and the seed."""
+        h = hashlib.sha256()
+        files = set()
+        for name, cmd, env, cwd in sorted(steps, key=lambda st: st[0]):
+            h.update(json.dumps([name, cmd, sorted(env.items()), cwd]).encode())
+            files.update(a for a in cmd if os.path.isabs(a) and os.path.isfile(a))
+        for top in (self.corpus, os.path.realpath(os.path.join(HERE, "..", ".."))):
+            for dirpath, dirs, names in os.walk(top):
+                dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")))
+                files.update(os.path.join(dirpath, n) for n in names)
+        for path in sorted(files):
+            st = os.stat(path)
+            h.update(f"{path} {st.st_size} {st.st_mtime_ns}".encode())
+        h.update(f"seed {self.seed}".encode())
+        return h.hexdigest()
+
     def run_step(self, step, mutant_id: int | None, timeout: float, trace: str | None = None):
         name, cmd, env, cwd = step
         e = dict(os.environ)
@@ -327,6 +348,73 @@ def cmd_run(args):
     for f in families:
         for st in steps[f]:
             unique.setdefault(st[0], st)
+    key = gate.fingerprint(list(unique.values()))
+    cache_path = os.path.join(build, "mutate", "baseline.json")
+    baseline, reach = load_baseline(cache_path, key, set(unique))
+    if baseline is not None:
+        print(f"mutate: baseline of {len(unique)} steps reused from {cache_path} (same binaries, corpus, "
+              f"steps and seed)", file=sys.stderr)
+    else:
+        baseline, reach = run_baseline(gate, unique, args.jobs)
+        write(cache_path, json.dumps({"key": key, "seconds": baseline,
+                                      "reach": {k: sorted(v) for k, v in reach.items()}}) + "\n")
+    # Cheapest step first: a mutant is killed by whichever step fails, so the order changes only the time.
+    for f in families:
+        steps[f].sort(key=lambda st: baseline[st[0]])
+    print(f"mutate: baseline gate passes: {len(unique)} steps, {sum(baseline.values()):.0f} s of steps, "
+          f"{time.time() - t_start:.0f} s", file=sys.stderr)
+    # Every finished mutant is appended to PROGRESS (JSON lines, first line the run's identity), so
+    # that a run cut short is resumed with --resume: mutants already judged on the same binaries and
+    # corpus are not run again.
+    progress_path = (args.json + ".progress") if args.json and args.json != "-" else \
+        os.path.join(build, "mutate", f"progress-{args.set}-{args.seed}.jsonl")
+    identity = {"key": key, "set": args.set, "seed": args.seed}
+    done_before = load_progress(progress_path, identity) if args.resume else {}
+    if done_before:
+        print(f"mutate: {sum(1 for s in chosen if s['id'] in done_before)} mutants resumed from {progress_path}",
+              file=sys.stderr)
+    if not (args.resume and done_before):
+        write(progress_path, json.dumps(identity) + "\n")
+    progress_lock = threading.Lock()
+    return run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, len(sites), t_start,
+                       progress_path, progress_lock, done_before)
+
+
+def load_baseline(path, key, names):
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None, None
+    if data.get("key") != key or set(data.get("seconds", {})) != names:
+        return None, None
+    return data["seconds"], {k: set(v) for k, v in data["reach"].items()}
+
+
+def load_progress(path, identity) -> dict:
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return {}
+    if not lines:
+        return {}
+    try:
+        if json.loads(lines[0]) != identity:
+            return {}
+    except ValueError:
+        return {}
+    done = {}
+    for line in lines[1:]:
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue  # a line cut short by the end of the run
+        done[r["id"]] = r
+    return done
+
+
+def run_baseline(gate, unique, jobs):
     baseline, reach = {}, {}
     with tempfile.TemporaryDirectory(prefix="tc-mutate-trace-") as trace_root:
         def base(item):
@@ -339,7 +427,7 @@ def cmd_run(args):
                 with open(os.path.join(d, f)) as fh:
                     ids.update(int(x) for x in fh.read().split())
             return st[0], outcome, dt, detail, ids
-        with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        with cf.ThreadPoolExecutor(max_workers=jobs) as pool:
             for name, outcome, dt, detail, ids in pool.map(base, enumerate(unique.values())):
                 if outcome != "pass":
                     print(f"mutate: error: baseline step '{name}' does not pass without a mutant: "
@@ -347,13 +435,14 @@ def cmd_run(args):
                     sys.exit(1)
                 baseline[name] = dt
                 reach[name] = ids
-    # Cheapest step first: a mutant is killed by whichever step fails, so the order changes only the time.
-    for f in families:
-        steps[f].sort(key=lambda st: baseline[st[0]])
-    print(f"mutate: baseline gate passes: {len(unique)} steps, {sum(baseline.values()):.0f} s of steps, "
-          f"{time.time() - t_start:.0f} s", file=sys.stderr)
+    return baseline, reach
 
+
+def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, total_sites, t_start,
+                progress_path, progress_lock, done_before):
     def one(s):
+        if s["id"] in done_before:
+            return done_before[s["id"]]
         fam = targets["files"][s["file"]]["family"]
         t0 = time.time()
         mine = [st for st in steps[fam] if s["id"] in reach[st[0]]]
@@ -368,10 +457,20 @@ def cmd_run(args):
         return {**s, "status": "survived", "reached": True, "steps": len(mine), "of_steps": len(mine),
                 "seconds": round(time.time() - t0, 2)}
 
+    def judged(s):
+        r = one(s)
+        if s["id"] not in done_before:
+            with progress_lock, open(progress_path, "a") as f:
+                f.write(json.dumps(r) + "\n")
+            if r["status"] == "survived":
+                print(f"mutate: survived: {r['file']}:{r['line']}:{r['column']} {r['operator']} (id {r['id']})"
+                      f"{'' if r.get('reached', True) else ', reached by no gate step'}", file=sys.stderr)
+        return r
+
     results = []
     done = 0
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for r in pool.map(one, chosen):
+        for r in pool.map(judged, chosen):
             done += 1
             rv = reviewed.get(site_key(r))
             if r["status"] == "survived" and rv:
@@ -381,7 +480,8 @@ def cmd_run(args):
                 print(f"mutate: {done}/{len(chosen)} mutants, {sum(x['status'] == 'killed' for x in results)} killed, "
                       f"{time.time() - t_start:.0f} s", file=sys.stderr)
     elapsed = time.time() - t_start
-    report = summarize(results, targets, args, elapsed, len(sites))
+    report = summarize(results, targets, args, elapsed, total_sites)
+    report["resumed"] = sum(1 for s in chosen if s["id"] in done_before)
     report["baseline_seconds"] = {k: round(v, 2) for k, v in sorted(baseline.items())}
     print(table(report))
     if args.json:
@@ -487,6 +587,8 @@ def main():
     r.add_argument("--json")
     r.add_argument("--only", type=int, nargs="+")
     r.add_argument("--strict", action="store_true", help="exit 1 when a survivor is not in reviewed.json")
+    r.add_argument("--resume", action="store_true",
+                   help="reuse the mutants already judged by a run cut short (same binaries, corpus, set and seed)")
     a = ap.parse_args()
     if a.cmd == "run":
         if a.count < 1 or a.count > 100000:
