@@ -237,7 +237,7 @@ class Gate:
             files.update(a for a in cmd if os.path.isabs(a) and os.path.isfile(a))
         for top in (self.corpus, os.path.realpath(os.path.join(HERE, "..", ".."))):
             for dirpath, dirs, names in os.walk(top):
-                dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")))
+                dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")) and d != "__pycache__")
                 files.update(os.path.join(dirpath, n) for n in names)
         for path in sorted(files):
             st = os.stat(path)
