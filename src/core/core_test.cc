@@ -174,6 +174,9 @@ TEST(SubcubeText, RejectsACharacterOtherThanZeroOneOrStarNamingItsPosition) {
   auto wide = parse_subcube(std::string(64, '*'));
   ASSERT_FALSE(wide.ok());
   EXPECT_THAT(wide.error().message, HasSubstr("at most 63"));
+  auto widest = parse_subcube(std::string(63, '*'));  // the bound itself is allowed
+  ASSERT_TRUE(widest.ok());
+  EXPECT_EQ(widest->width, 63);
 }
 
 TEST(SubcubeText, RejectsAWidthTheTopologyDoesNotHave) {

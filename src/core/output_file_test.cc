@@ -4,13 +4,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace topocheck {
@@ -111,6 +114,18 @@ TEST_F(OutputFileTest, ErrorsNameTheFile) {
   EXPECT_EQ(missing.error().file, (dir_ / "no" / "such" / "out.json").string());
   EXPECT_FALSE(write_file("", "x").ok());
   ASSERT_TRUE(write_file(dir_ / "made" / "out.json", "x", WriteOptions{.create_folders = true}).ok());
+}
+
+// A path through a regular file (ENOTDIR, not ENOENT): the error names the file, says why, and has
+// no line (a written file has none: "FILE: message", never "FILE:1: message").
+TEST_F(OutputFileTest, APathThroughAFileIsUnreachable) {
+  ASSERT_TRUE(write_file(dir_ / "plain", "x").ok());
+  const fs::path target = dir_ / "plain" / "out.json";
+  auto r = write_file(target, "x");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, target.string());
+  EXPECT_EQ(r.error().line, 0);
+  EXPECT_EQ(r.error().message, fmt::format("cannot reach the file: {}", std::strerror(ENOTDIR)));
 }
 
 TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
