@@ -291,10 +291,11 @@ TEST(MigrationPlanClasses, HammingPathsInOrderMatchTheTieBreak) {
 }
 
 // The gating cross-check of the header comment, in kShards slices (one ctest entry each, so that
-// they run in parallel): slice k takes the instances whose number is k modulo kShards. Each slice
-// compares its own tallies (the first violating input and whether any violates, full sweep against
-// classes), which together imply the comparison over every instance.
-constexpr uint64_t kShards = 4;
+// they run in parallel; the count is set in CMakeLists.txt beside the entries): slice k takes the
+// instances whose number is k modulo kShards. Each slice compares its own tallies (the first
+// violating input and whether any violates, full sweep against classes), which together imply the
+// comparison over every instance.
+constexpr uint64_t kShards = TC_PLAN_CLASS_SLICES;
 class MigrationPlanClassesSlice : public ::testing::TestWithParam<uint64_t> {};
 
 TEST_P(MigrationPlanClassesSlice, AgreeWithTheSweepOverEveryPacking) {

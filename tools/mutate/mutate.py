@@ -375,9 +375,8 @@ def cmd_run(args):
               file=sys.stderr)
     if not (args.resume and done_before):
         write(progress_path, json.dumps(identity) + "\n")
-    progress_lock = threading.Lock()
     return run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, len(sites), t_start,
-                       progress_path, progress_lock, done_before)
+                       progress_path, done_before)
 
 
 def load_baseline(path, key, names):
@@ -439,7 +438,9 @@ def run_baseline(gate, unique, jobs):
 
 
 def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, total_sites, t_start,
-                progress_path, progress_lock, done_before):
+                progress_path, done_before):
+    progress_lock = threading.Lock()
+
     def one(s):
         if s["id"] in done_before:
             return done_before[s["id"]]
