@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 namespace topocheck::aapc {
 namespace {
 
@@ -103,6 +106,43 @@ TEST(AapcChecker, RejectsTeleportsDoubleHopsAndMovesAfterDelivery) {
             std::string::npos);
 }
 
+// Out-of-range node numbers are named as such: a datum with only its source outside Q_n, and a
+// move from node N = 2^n (which differs from node 0 in one bit, so only the range test sees it).
+TEST(AapcChecker, RejectsNodesOutsideTheCube) {
+  FaultSet none(2, {});
+  Schedule src;
+  src.n = 2;
+  src.units = {{Move{{4, 1}, 0, 1}}};
+  EXPECT_NE(check_schedule(src, none, Model::kAllPort).violation.find("no such datum"), std::string::npos);
+  Schedule dst;
+  dst.n = 2;
+  dst.units = {{Move{{1, 4}, 1, 0}}};
+  EXPECT_NE(check_schedule(dst, none, Model::kAllPort).violation.find("no such datum"), std::string::npos);
+  Schedule from;
+  from.n = 2;
+  from.units = {{Move{{0, 1}, 4, 0}}};
+  EXPECT_NE(check_schedule(from, none, Model::kAllPort).violation.find("not a link of Q_2"), std::string::npos);
+  Schedule to;
+  to.n = 2;
+  to.units = {{Move{{0, 1}, 0, 4}}};
+  EXPECT_NE(check_schedule(to, none, Model::kAllPort).violation.find("not a link of Q_2"), std::string::npos);
+}
+
+// Every fault set but "every node faulty", the fault-free one first.
+TEST(AapcFaults, AllFaultSetsListsEveryProperSubset) {
+  const std::vector<FaultSet> one = all_fault_sets(1);
+  ASSERT_EQ(one.size(), 3u);
+  EXPECT_EQ(one[0].to_string(), "{}");
+  EXPECT_EQ(one[1].to_string(), "{0}");
+  EXPECT_EQ(one[2].to_string(), "{1}");
+  const std::vector<FaultSet> two = all_fault_sets(2);
+  ASSERT_EQ(two.size(), 15u);
+  std::set<std::string> distinct;
+  for (const FaultSet& f : two) distinct.insert(f.to_string());
+  EXPECT_EQ(distinct.size(), 15u);
+  EXPECT_EQ(two.back().to_string(), "{1,2,3}");
+}
+
 TEST(AapcChecker, OnePortLimitsSends) {
   Schedule s;
   s.n = 2;
@@ -129,6 +169,9 @@ TEST(AapcForms, JsonNumbersAreIntegersInRangeNeverWrappedOrConverted) {
     EXPECT_EQ(r.error().message.rfind("n: ", 0), 0u) << r.error().message;
   }
   EXPECT_FALSE(with(ptr("/faults"), nlohmann::json::array({1e30})).ok());
+  auto twice = with(ptr("/faults"), nlohmann::json::array({1, 1}));  // each in range, one listed twice
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.error().message.rfind("n/faults: ", 0), 0u) << twice.error().message;
   EXPECT_FALSE(with(ptr("/faults"), nlohmann::json::array({4294967297ULL})).ok());
   auto from = with(ptr("/units/0/0/1"), nlohmann::json(4294967296ULL));
   ASSERT_FALSE(from.ok());
@@ -157,9 +200,19 @@ TEST(AapcForms, JsonRoundTripAndErrorsNameTheField) {
   EXPECT_NE(parse_faults(3, "x").error().message.find("--faults"), std::string::npos);
   EXPECT_EQ(parse_faults(4, "9,6")->to_string(), "{6,9}");
   EXPECT_EQ(parse_datum("4_5")->source, 5u);
-  EXPECT_NE(link_use_svg(s).find("<svg"), std::string::npos);
   EXPECT_NE(link_use_csv(s).find("unit,step,from,to,datum"), std::string::npos);
-  EXPECT_NE(to_text(s).find("unit 1:"), std::string::npos);
+  // Text: every move of a unit, in order.
+  EXPECT_EQ(to_text(q1_swap()), "unit 1 [swap]: 1_0 0->1, 0_1 1->0\n");
+}
+
+// The SVG grid: 90 + 8 per unit + 10 wide, 30 + 8 per directed link + 10 high, a row label per
+// directed link while n <= 5.
+TEST(AapcForms, LinkUseSvgSizesTheGridAndLabelsTheLinks) {
+  const std::string svg = link_use_svg(q2_ecube());
+  EXPECT_NE(svg.find("width=\"116\""), std::string::npos) << svg.substr(0, 200);
+  EXPECT_NE(svg.find("height=\"104\""), std::string::npos) << svg.substr(0, 200);
+  EXPECT_NE(svg.find(">0->1</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">3->1</text>"), std::string::npos);
 }
 
 }  // namespace

@@ -23,10 +23,26 @@ TEST(Itm, ParsesAndPrintsSteps) {
   ASSERT_TRUE(steps.ok());
   EXPECT_EQ(to_string(*steps), "3:(0,1) 4:(1,3) 5:(0,3)");
   EXPECT_TRUE(parse_steps("").ok());
-  for (const char* bad : {"3:(0,1", "3(0,1)", "3:(0;1)", "x:(0,1)", "3:(0,1)x"}) {
+  // Each malformed step is named with what is missing, also where the token ends early.
+  const std::pair<const char*, const char*> bad_steps[] = {
+      {"3:(0,1", "missing ')'"},           {"3(0,1)", "missing ':'"},      {"3:(0;1)", "missing ','"},
+      {"x:(0,1)", "no node number"},       {"3:(0,1)x", "text after ')'"}, {"3", "missing ':'"},
+      {"3:", "missing '('"},               {"3:(", "no first endpoint"},   {"3:(0,)", "no second endpoint"},
+      {"3:0,1)", "missing '('"}};
+  for (const auto& [bad, why] : bad_steps) {
     auto r = parse_steps(bad);
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_NE(r.error().message.find("step 1"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find(why), std::string::npos) << r.error().message;
+  }
+}
+
+TEST(Itm, FromEdgesRejectsEndpointsOutsideTheGraph) {
+  EXPECT_TRUE(Graph::from_edges(3, {{0, 2}}).ok());
+  for (const std::pair<int, int>& e : std::vector<std::pair<int, int>>{{0, 3}, {3, 0}, {-1, 0}, {0, -1}}) {
+    auto r = Graph::from_edges(3, {e});
+    ASSERT_FALSE(r.ok()) << e.first << "," << e.second;
+    EXPECT_NE(r.error().message.find("outside 0..2"), std::string::npos) << r.error().message;
   }
 }
 

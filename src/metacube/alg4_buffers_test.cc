@@ -64,6 +64,27 @@ TEST(Alg4Buffers, ReusedResultEqualsAFreshCallOnEveryPairOfTheSmallMetacubes) {
   for (int c = 0; c < 3; ++c) EXPECT_GT(cases_seen[c], 0) << "case " << c << " never occurred";
 }
 
+// A repaired call that augmented, then a call without the repair into the same result: the repair
+// counts are reset, not left over (the scrambled sweep above may end its repaired pairs on one
+// with no augmentation, which would hide a stale count).
+TEST(Alg4Buffers, RepairCountsAreResetByACallWithoutTheRepair) {
+  const Metacube mc = Metacube::make(2, 2).value();
+  const Alg4Options repaired = options_for_reading("repaired").value();
+  const Alg4Options paper = options_for_reading("paper").value();
+  Alg4Result scratch;
+  bool augmented = false;
+  for (uint64_t a = 0; a < mc.num_nodes() && !augmented; ++a)
+    for (uint64_t b = 0; b < mc.num_nodes() && !augmented; ++b) {
+      if (a == b) continue;
+      metacube_disjoint_paths_into(mc, mc.node_at(a), mc.node_at(b), repaired, scratch);
+      augmented = scratch.repaired_augmentations > 0;
+    }
+  ASSERT_TRUE(augmented) << "no pair of MC(2,2) needs an augmenting path";
+  metacube_disjoint_paths_into(mc, mc.node_at(0), mc.node_at(1), paper, scratch);
+  EXPECT_EQ(scratch.repaired_augmentations, 0);
+  EXPECT_EQ(scratch.repaired_kept, 0);
+}
+
 // ClassCycle (fixed arrays, used by Algorithm 4) holds hamiltonian_cycle's cycle and follow_cycle's
 // walks from every class.
 TEST(Alg4Buffers, ClassCycleEqualsHamiltonianCycleAndFollowCycle) {

@@ -302,9 +302,53 @@ TEST(Algorithm4NegativeControls, LengthChecksRejectAnOverlongPath) {
     p.nodes.push_back(u);
   }
   p.nodes.push_back(t);
-  EXPECT_NE(check_thm2_case_bound(mc, s, t, paths), std::nullopt);
-  EXPECT_NE(check_thm2_length(mc, s, t, paths), std::nullopt);
+  // Each message names the overlong path, its length and the bound it exceeds.
+  EXPECT_THAT(check_thm2_case_bound(mc, s, t, paths),
+              testing::Optional(testing::StartsWith("P_2 has length 15 > the case-")));
+  EXPECT_THAT(check_thm2_length(mc, s, t, paths),
+              testing::Optional(testing::StartsWith("P_2 has length 15 > H(s,t) + 2^k + m + 5 = ")));
   EXPECT_NE(check_thm2_valid(mc, s, t, paths), std::nullopt);  // not simple
+}
+
+// The case bounds as Section 4 states them, on every pair of MC(2,1): case 0, H + 6; case 1,
+// H + 2^k + 4; otherwise H + 2^k + 4 + z_max, with z_max = d + 1 when the class distance d is below
+// k and d - 1 when it is k.
+// describe names every field that differs from the default, so that two choices never print alike.
+TEST(Algorithm4Choices, DescribeNamesEveryField) {
+  EXPECT_EQ(describe(Alg4Options{}),
+            "hc_order=rotate local_hc=0 exchange=lowest default_key=0 key_compare=rule case0_p3_n=m");
+  Alg4Options o;
+  o.hc_order = CycleOrder::kReverse;
+  o.local_hc = 1;
+  o.exchange = ExchangeChoice::kNextCyclic;
+  o.default_key = 1;
+  o.key_compare = KeyCompare::kExample4;
+  o.case0_p3_n = 2;
+  o.case0_hop = Case0Hop::kPrinted;
+  o.local_class_path = LocalClassPath::kPrintedP3Zero;
+  o.empty_when_equal = false;
+  o.case2_pj_ends_at_t = false;
+  o.repair = true;
+  o.broken_no_exchange = true;
+  o.broken_ignore_key = true;
+  EXPECT_EQ(describe(o),
+            "hc_order=reverse local_hc=1 exchange=next default_key=1 key_compare=example4 case0_p3_n=2 case0_hop=k "
+            "local_class_path=p3(k,0) literal_detour pj_stops_at_tj repaired BROKEN_no_exchange BROKEN_ignore_key");
+}
+
+TEST(Algorithm4CaseBound, FollowsTheStatedFormulaOnEveryPair) {
+  const Metacube mc = MC(2, 1);
+  int seen[4] = {0, 0, 0, 0};  // case 0, case 1, case 2 with d < k, case 2 with d = k
+  for (uint64_t a = 0; a < mc.num_nodes(); ++a)
+    for (uint64_t b = 0; b < mc.num_nodes(); ++b) {
+      if (a == b) continue;
+      const Node s = mc.node_at(a), t = mc.node_at(b);
+      const int H = hamming(s, t), d = mc.class_distance(s, t), c = alg4_case(mc, s, t);
+      const int want = c == 0 ? H + 6 : c == 1 ? H + 4 + 4 : H + 4 + 4 + (d < 2 ? d + 1 : d - 1);
+      ASSERT_EQ(case_bound(mc, s, t), want) << "case " << c << ", d = " << d;
+      ++seen[c == 0 ? 0 : c == 1 ? 1 : d < 2 ? 2 : 3];
+    }
+  for (int n : seen) EXPECT_GT(n, 0);
 }
 
 TEST(Algorithm4Choices, EveryChoiceIsEnumerated) {

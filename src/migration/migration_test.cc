@@ -1,5 +1,6 @@
 // Unit tests of the migration construction and its checkers. The Fig. 2 values below are test
 // data (the paper's printed example), never inputs of the construction.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "migration/migration.h"
@@ -171,9 +172,22 @@ TEST(MigrationCheckers, NegativeControls) {
     EXPECT_TRUE(check_plan_no_block_link(bad));
   }
   {
+    Plan bad = good;  // a block over a path's last link
+    const Path& path = bad.nodes[3].paths[0].path;
+    const size_t last = path.nodes.size() - 1;
+    const uint64_t dim = path.nodes[last - 1].bits ^ path.nodes[last].bits;
+    bad.blocks = {Subcube{dim, path.nodes[last].bits & ~dim, 6}};
+    EXPECT_THAT(check_plan_no_block_link(bad), testing::Optional(testing::HasSubstr("of block")));
+  }
+  {
     Plan bad = good;  // the extension marked as not an extension: T links outside it
     bad.nodes[3].paths[1].ext_begin = -1;
     EXPECT_TRUE(check_plan_t_links(bad));
+  }
+  {
+    Plan ok = good;  // through a node of T (1*0*00) and out again: no link of T is used
+    ok.nodes[3].paths[1] = MigrationPath{ok.nodes[3].paths[1].kind, P("100001:100000:100010"), -1};
+    EXPECT_EQ(check_plan_t_links(ok), std::nullopt);
   }
   {
     Plan bad = good;  // a detour: too long

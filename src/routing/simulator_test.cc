@@ -1,6 +1,7 @@
 #include "routing/simulator.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -202,6 +203,29 @@ TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
     ASSERT_TRUE(verdict.has_value()) << to_string(bc.defect) << " was not caught";
     EXPECT_THAT(*verdict, HasSubstr(bc.violation)) << to_string(bc.defect);
     EXPECT_EQ(check_trace_rules(*net, *w, c, *bad)->rule, bc.rule) << to_string(bc.defect);
+  }
+}
+
+// A trace edited by hand: a process that fires twice breaks rule 1.
+TEST(RoutingTraceCheck, RejectsEditedTraces) {
+  auto net = Network::hypercube(4);
+  auto w = builtin_workload("gauss", 16, 1);
+  ASSERT_TRUE(w.ok());
+  SimConfig c = config(Routing::kStatic, LinkKind::kBidirectional, 'K', 3);
+  c.max_cycles = 100000;
+  auto good = simulate(*net, *w, c);
+  ASSERT_TRUE(good.ok());
+  ASSERT_TRUE(good->trace.has_value());
+  ASSERT_EQ(check_trace_rules(*net, *w, c, *good), std::nullopt);
+  {
+    Trace edited = *good->trace;
+    edited.fires.push_back(edited.fires.front());
+    SimResult bad = *good;
+    bad.trace = std::move(edited);
+    auto v = check_trace_rules(*net, *w, c, bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->rule, TraceRule::kFiring);
+    EXPECT_THAT(v->message, HasSubstr("fires twice"));
   }
 }
 

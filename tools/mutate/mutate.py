@@ -174,11 +174,19 @@ class Gate:
         cand = os.path.join(self.bin, name + "_mutant")
         return cand if os.path.isfile(cand) else None
 
-    def steps(self, family: str) -> list[tuple[str, list[str], dict, str]]:
-        regex = re.compile(self.targets["families"][family]["tests"])
+    # ctest entries a mutant is not run through: the opt-in runs, the sample itself, and the two
+    # corpus entries that make_corpus_steps splits into one step per case file and per claim.
+    SKIP_LABELS = ("deep", "fuzz_long", "bench", "mutation", "mutation_sample")
+    SPLIT = ("corpus_replay", "verify_quick")
+
+    def steps(self) -> list[tuple[str, list[str], dict, str]]:
+        """Every gating ctest entry whose command runs a twin (a twin test binary, or `topocheck` as
+        the program or an argument of a script), then the corpus steps. A mutant of any file is
+        judged by the whole gate; the baseline's reach trace then prunes each mutant's steps to
+        those that evaluate its site."""
         steps = []
         for t in self.tests:
-            if not regex.search(t["name"]) or any(lb in ("deep", "fuzz_long", "bench") for lb in t["labels"]):
+            if t["name"] in self.SPLIT or any(lb in self.SKIP_LABELS for lb in t["labels"]):
                 continue
             cmd = list(t["command"])
             if not cmd:
@@ -342,12 +350,8 @@ def cmd_run(args):
     # trace (tc_mutant.h) the sites it evaluates. A step that never evaluates a site runs as the
     # original program with that mutant on, so it cannot kill it and is not run for it.
     t_start = time.time()
-    families = sorted({targets["files"][s["file"]]["family"] for s in chosen})
-    steps = {f: gate.steps(f) for f in families}
-    unique = {}
-    for f in families:
-        for st in steps[f]:
-            unique.setdefault(st[0], st)
+    steps = gate.steps()
+    unique = {st[0]: st for st in steps}
     key = gate.fingerprint(list(unique.values()))
     cache_path = os.path.join(build, "mutate", "baseline.json")
     baseline, reach = load_baseline(cache_path, key, set(unique))
@@ -359,8 +363,7 @@ def cmd_run(args):
         write(cache_path, json.dumps({"key": key, "seconds": baseline,
                                       "reach": {k: sorted(v) for k, v in reach.items()}}) + "\n")
     # Cheapest step first: a mutant is killed by whichever step fails, so the order changes only the time.
-    for f in families:
-        steps[f].sort(key=lambda st: baseline[st[0]])
+    steps.sort(key=lambda st: baseline[st[0]])
     print(f"mutate: baseline gate passes: {len(unique)} steps, {sum(baseline.values()):.0f} s of steps, "
           f"{time.time() - t_start:.0f} s", file=sys.stderr)
     # Every finished mutant is appended to PROGRESS (JSON lines, first line the run's identity), so
@@ -444,9 +447,8 @@ def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, t
     def one(s):
         if s["id"] in done_before:
             return done_before[s["id"]]
-        fam = targets["files"][s["file"]]["family"]
         t0 = time.time()
-        mine = [st for st in steps[fam] if s["id"] in reach[st[0]]]
+        mine = [st for st in steps if s["id"] in reach[st[0]]]
         if not mine:
             return {**s, "status": "survived", "reached": False, "steps": 0, "seconds": 0.0}
         for n, st in enumerate(mine, 1):
