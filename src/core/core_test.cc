@@ -465,6 +465,22 @@ TEST(MaxNodeDisjointPaths, FindsOnePathAlongALine) {
   EXPECT_EQ(max_node_disjoint_paths(g, 1, 3), 1);
 }
 
+// Paths come ordered by their first hop, whatever order the graph lists the edges in: here the
+// edge to 3 is added before the edge to 1.
+TEST(MinCostDisjointPaths, OrdersThePathsByTheirFirstHop) {
+  UndirectedGraph g(5);
+  for (const auto& [u, v] : std::vector<std::pair<int, int>>{{0, 3}, {0, 2}, {0, 1}, {3, 4}, {2, 4}, {1, 4}})
+    boost::add_edge(static_cast<size_t>(u), static_cast<size_t>(v), g);
+  MinCostDisjointPaths solver(g);
+  const DisjointPathsFlow flow = solver.solve(0, 4, 3);
+  ASSERT_EQ(flow.count, 3);
+  EXPECT_EQ(flow.total_length, 6);
+  ASSERT_EQ(flow.paths.size(), 3u);
+  EXPECT_EQ(flow.paths[0], (std::vector<uint64_t>{0, 1, 4}));
+  EXPECT_EQ(flow.paths[1], (std::vector<uint64_t>{0, 2, 4}));
+  EXPECT_EQ(flow.paths[2], (std::vector<uint64_t>{0, 3, 4}));
+}
+
 // Every consecutive pair of `cycle`, and its last-to-first pair, is one of `dependencies`.
 void ExpectRealCycle(const std::vector<uint64_t>& cycle,
                      const std::vector<std::pair<uint64_t, uint64_t>>& dependencies) {
@@ -580,6 +596,24 @@ TEST(ReadJsonFile, ANumberBeyondADoubleIsAnErrorNamingTheFileNotAnException) {
     ASSERT_FALSE(j.ok()) << text;
     EXPECT_EQ(j.error().file, file.string());
     EXPECT_NE(j.error().message.find("invalid JSON"), std::string::npos) << j.error().message;
+  }
+  std::filesystem::remove(file);
+}
+
+// A syntax error is reported at its line: 1 on the first line, n after n - 1 newlines.
+TEST(ReadJsonFile, ASyntaxErrorNamesItsLine) {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() /
+                                     ("core_test_syntax_" + std::to_string(::getpid()) + ".json");
+  for (const auto& [text, line] : std::vector<std::pair<const char*, int>>{
+           {"{\"a\": }", 1}, {"{\n\"a\": 1,\n\"b\": ]\n}", 3}, {"[1,\n2,\n\n", 4}}) {
+    {
+      std::ofstream out(file);
+      out << text;
+    }
+    auto j = topocheck::read_json_file(file);
+    ASSERT_FALSE(j.ok()) << text;
+    EXPECT_EQ(j.error().file, file.string());
+    EXPECT_EQ(j.error().line, line) << text;
   }
   std::filesystem::remove(file);
 }

@@ -1,5 +1,6 @@
 #include "core/output_file.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -126,6 +127,28 @@ TEST_F(OutputFileTest, APathThroughAFileIsUnreachable) {
   EXPECT_EQ(r.error().file, target.string());
   EXPECT_EQ(r.error().line, 0);
   EXPECT_EQ(r.error().message, fmt::format("cannot reach the file: {}", std::strerror(ENOTDIR)));
+}
+
+// A write that fails half-way (the file size limit, EFBIG): the error names the file and why,
+// the temporary is removed and the file keeps its old content.
+TEST_F(OutputFileTest, AFailedWriteLeavesTheOldFileAndNoTemporary) {
+  const fs::path f = dir_ / "out.json";
+  ASSERT_TRUE(write_file(f, "old\n").ok());
+  struct rlimit saved {};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  auto* old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit small = saved;
+  small.rlim_cur = 1024;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  auto r = write_file(f, std::string(8192, 'x'));
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, old_handler);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, f.string());
+  EXPECT_EQ(r.error().line, 0);
+  EXPECT_EQ(r.error().message, fmt::format("write failed: {}", std::strerror(EFBIG)));
+  EXPECT_EQ(read(f), "old\n");
+  EXPECT_TRUE(no_temporaries());
 }
 
 TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
