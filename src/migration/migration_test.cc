@@ -139,6 +139,22 @@ TEST(MigrationProcedure, Fig2WithoutBlocksIsComplete) {
   EXPECT_EQ(plan5.nodes[0].paths[1].path, P("001000:101000:100000"));
 }
 
+// The text form's header names the instance, the parameters and the blocks ("none" without any).
+TEST(MigrationProcedure, TextFormNamesTheBlocks) {
+  Fig2 x;
+  Params p = default_params(x.inst);
+  p.alpha = x.alpha;
+  const Plan plan = migrate(x.inst, {}, p);
+  const std::string text = plan.to_text();
+  EXPECT_EQ(text.rfind("S = 0010**  T = 1*0*00  C = {5, 3}", 0), 0u) << text;
+  EXPECT_NE(text.find("  blocks none\n"), std::string::npos) << text;
+  Plan blocked = plan;
+  blocked.blocks = {*parse_subcube("11****", 6)};
+  const std::string with = blocked.to_text();
+  EXPECT_EQ(with.find("blocks none"), std::string::npos) << with;
+  EXPECT_NE(with.find("  blocks 11****"), std::string::npos) << with;
+}
+
 // Negative controls: each plan checker rejects a deliberately broken plan.
 TEST(MigrationCheckers, NegativeControls) {
   Fig2 x;

@@ -353,7 +353,9 @@ TEST(DeadlockWitnessChecker, RejectsAStateThatIsNotDeadlocked) {
   w.final[1] = {Where::kInjected, w.messages[1].source, w.messages[1].source};
   const auto problem = check_deadlock_witness(Q(3), w);
   ASSERT_TRUE(problem.has_value());
-  EXPECT_NE(problem->find("not deadlocked: m0 can move"), std::string::npos) << *problem;
+  // The move named is m0's own: from where m0 is, to its e-cube next hop.
+  const NodeId at = w.final[0].node, to = at ^ ((at ^ w.messages[0].destination) & (~(at ^ w.messages[0].destination) + 1));
+  EXPECT_EQ(*problem, fmt::format("not deadlocked: m0 can move {:03b}->{:03b}", at, to));
 }
 
 TEST(DeadlockWitnessChecker, RejectsAFakeWaitCycle) {
@@ -418,6 +420,34 @@ TEST(DeadlockWitnessChecker, RejectsAFinalPlacementTheMovesDoNotProduceAndBadMov
   EXPECT_EQ(check_deadlock_witness(Q(3), good), std::nullopt);
 }
 
+TEST(DeadlockWitnessChecker, RejectsNodesOutsideTheCubeAndNoBufferSlots) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  w.messages[1].destination = 8;
+  EXPECT_EQ(check_deadlock_witness(Q(3), w), "m1: a node outside Q_3");
+  w = StaticPerNodeWitness();
+  w.model.capacity = 0;
+  EXPECT_EQ(check_deadlock_witness(Q(3), w), "capacity 0 is below 1");
+}
+
+// Every message is asked whether it can move, the last one too: a third message, injected away
+// from the two that block each other, can be delivered.
+TEST(DeadlockWitnessChecker, TheLastMessageCanMoveToo) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  ASSERT_EQ(w.messages.size(), 2u);
+  ASSERT_EQ(check_deadlock_witness(Q(3), w), std::nullopt);
+  w.messages.push_back({0b111, 0b101});
+  w.final.push_back({Where::kInjected, 0b111, 0b111});
+  EXPECT_EQ(check_deadlock_witness(Q(3), w), "not deadlocked: m2 at 111 can be delivered to 101");
+}
+
+// The text form of a wait cycle that names messages the witness lacks: the pairs, ';'-separated.
+TEST(DeadlockWitnessText, AWaitCycleOfUnknownMessagesIsPrintedAsPairs) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  w.wait_cycle = {0, 5};
+  const std::string text = to_string(w);
+  EXPECT_EQ(text.substr(text.rfind("\nwait cycle:")), "\nwait cycle: m0 -> m5; m5 -> m0") << text;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 TEST(DeadlockWitnessJson, RoundTripsAndNamesTheBadField) {
@@ -455,7 +485,10 @@ TEST(DeadlockWitnessJson, RoundTripsAndNamesTheBadField) {
   expect_error(j, "/wait_cycle/1");
   j = good;
   j.at("moves").at(1).at("message") = 2;
-  expect_error(j, "/moves/1/message");
+  expect_error(j, "/moves/1/message: 2 is not an integer in 0..1");
+  j = good;
+  j.at("buffers") = 5;
+  expect_error(j, "/buffers: 5 is not a string");
   j = good;
   j.at("buffers") = "per_port";
   expect_error(j, "/buffers");
