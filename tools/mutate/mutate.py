@@ -304,21 +304,60 @@ def choose(sites: list[dict], count: int | None, seed: int) -> list[dict]:
     return order if count is None else order[:count]
 
 
+ROOT = os.path.realpath(os.path.join(HERE, "..", ".."))
+_lines_cache: dict = {}
+
+
+def site_position(s: dict) -> tuple[str, int]:
+    """Where a site is, in a form that survives edits elsewhere in its file: the text of its line
+    (stripped) and its column counted from the line's first non-blank character."""
+    rel = s["file"]
+    if rel not in _lines_cache:
+        try:
+            with open(os.path.join(ROOT, rel)) as f:
+                _lines_cache[rel] = f.read().splitlines()
+        except OSError:
+            _lines_cache[rel] = []
+    lines = _lines_cache[rel]
+    if not 1 <= s["line"] <= len(lines):
+        return "", -1
+    line = lines[s["line"] - 1]
+    indent = len(line) - len(line.lstrip())
+    return line.strip(), s["column"] - 1 - indent
+
+
+REVIEW_FIELDS = ("file", "function", "operator", "original", "mutated", "line_text", "column", "verdict", "argument")
+
+
 def reviewed_index() -> dict:
+    """reviewed.json by site: file, function, operator, original and mutated text, and the site's
+    position (its line's text and its column within that text). The same text mutated twice on
+    different lines, or twice on one line, is two entries: one argument never covers another site."""
     path = os.path.join(HERE, "reviewed.json")
     with open(path) as f:
         data = json.load(f)
     index = {}
-    for r in data["mutants"]:
-        for key in ("file", "function", "operator", "original", "mutated", "verdict", "argument"):
+    for n, r in enumerate(data["mutants"]):
+        for key in REVIEW_FIELDS:
             if key not in r:
-                fail_usage(f"{path}: an entry without '{key}'")
-        index[(r["file"], r["function"], r["operator"], r["original"], r["mutated"])] = r
+                fail_usage(f"{path}: entry {n} ({r.get('file', '?')}) has no '{key}'")
+        if r["verdict"] not in ("equivalent", "accepted"):
+            fail_usage(f"{path}: entry {n}: verdict '{r['verdict']}' is not equivalent or accepted")
+        k = (r["file"], r["function"], r["operator"], r["original"], r["mutated"], r["line_text"], r["column"])
+        if k in index:
+            fail_usage(f"{path}: entry {n} repeats an earlier entry's site")
+        index[k] = r
     return index
 
 
 def site_key(s: dict):
-    return (s["file"], s["function"], s["operator"], s["original"], s["mutated"])
+    return (s["file"], s["function"], s["operator"], s["original"], s["mutated"]) + site_position(s)
+
+
+def stale_reviews(reviewed: dict, sites: list[dict], files) -> list[dict]:
+    """Entries of the files in the set that match no site (the code changed): to review again."""
+    present = {site_key(s) for s in sites}
+    return [r for k, r in reviewed.items() if r["file"] in files and k not in present]
 
 
 def cmd_run(args):
@@ -343,6 +382,9 @@ def cmd_run(args):
     corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(HERE, "..", "..", "corpus"))
     gate = Gate(build, targets, corpus, args.seed)
     reviewed = reviewed_index()
+    for r in stale_reviews(reviewed, sites, set(files)):
+        print(f"mutate: warning: reviewed.json: no site matches {r['file']} ({r['function']}) "
+              f"'{r['line_text']}' column {r['column']}: the code changed, review it again", file=sys.stderr)
     print(f"mutate: {len(chosen)} of {len(sites)} mutants ({args.set} set, seed {args.seed}), "
           f"{args.jobs} at a time", file=sys.stderr)
 
@@ -493,6 +535,33 @@ def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, t
     return 1 if (args.strict and unreviewed) else 0
 
 
+def cmd_report(args):
+    """Re-applies reviewed.json to a saved run (its --json report) and prints the table again, so
+    that reviewing survivors does not need another run."""
+    try:
+        with open(args.report) as f:
+            rep = json.load(f)
+        results = rep["mutants"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail_usage(f"{args.report}: not a mutation report ({e})")
+    targets = load_targets()
+    reviewed = reviewed_index()
+    for r in results:
+        r.pop("reviewed", None)
+        rv = reviewed.get(site_key(r))
+        if r["status"] == "survived" and rv:
+            r["reviewed"] = {"verdict": rv["verdict"], "argument": rv["argument"]}
+    run = argparse.Namespace(set=rep["set"], seed=rep["seed"])
+    again = summarize(results, targets, run, rep["seconds"], rep["sites"])
+    for k in ("resumed", "baseline_seconds"):
+        if k in rep:
+            again[k] = rep[k]
+    print(table(again))
+    if args.json:
+        write(args.json, json.dumps(again, indent=1) + "\n")
+    return 0
+
+
 def killer(r) -> str | None:
     """The step that killed r, with replay and verify counted as one step each (their parts are
     the corpus case files and the claims)."""
@@ -592,6 +661,9 @@ def main():
     r.add_argument("--strict", action="store_true", help="exit 1 when a survivor is not in reviewed.json")
     r.add_argument("--resume", action="store_true",
                    help="reuse the mutants already judged by a run cut short (same binaries, corpus, set and seed)")
+    rp = sub.add_parser("report", help="re-apply reviewed.json to a saved report and print its table")
+    rp.add_argument("report")
+    rp.add_argument("--json", help="write the re-reviewed report here")
     a = ap.parse_args()
     if a.cmd == "run":
         if a.count < 1 or a.count > 100000:
@@ -601,6 +673,8 @@ def main():
         if a.seed < 0:
             fail_usage(f"--seed: {a.seed} is negative")
         sys.exit(cmd_run(a))
+    if a.cmd == "report":
+        sys.exit(cmd_report(a))
     cmd_schemata(a)
 
 
