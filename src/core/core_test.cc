@@ -466,10 +466,10 @@ TEST(MaxNodeDisjointPaths, FindsOnePathAlongALine) {
 }
 
 // Paths come ordered by their first hop, whatever order the graph lists the edges in: here the
-// edge to 3 is added before the edge to 1.
+// edges from 0 are added to 2, 3, 1 (neither ascending nor descending).
 TEST(MinCostDisjointPaths, OrdersThePathsByTheirFirstHop) {
   UndirectedGraph g(5);
-  for (const auto& [u, v] : std::vector<std::pair<int, int>>{{0, 3}, {0, 2}, {0, 1}, {3, 4}, {2, 4}, {1, 4}})
+  for (const auto& [u, v] : std::vector<std::pair<int, int>>{{0, 2}, {0, 3}, {0, 1}, {3, 4}, {2, 4}, {1, 4}})
     boost::add_edge(static_cast<size_t>(u), static_cast<size_t>(v), g);
   MinCostDisjointPaths solver(g);
   const DisjointPathsFlow flow = solver.solve(0, 4, 3);
