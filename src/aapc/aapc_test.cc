@@ -4,6 +4,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace topocheck::aapc {
 namespace {
@@ -81,51 +83,31 @@ TEST(AapcChecker, RejectsADroppedDatum) {
   EXPECT_EQ(r.delivered, 1u);
 }
 
-TEST(AapcChecker, RejectsTeleportsDoubleHopsAndMovesAfterDelivery) {
-  FaultSet none(2, {});
-  Schedule jump;  // not a link
-  jump.n = 2;
-  jump.units = {{Move{{0, 3}, 0, 3}}};
-  EXPECT_NE(check_schedule(jump, none, Model::kAllPort).violation.find("not a link"), std::string::npos);
-  Schedule wrong_start;
-  wrong_start.n = 2;
-  wrong_start.units = {{Move{{0, 3}, 1, 3}}};
-  EXPECT_NE(check_schedule(wrong_start, none, Model::kAllPort).violation.find("is at node 0"), std::string::npos);
-  Schedule twice;
-  twice.n = 2;
-  twice.units = {{Move{{0, 3}, 0, 1}, Move{{0, 3}, 1, 3}}};
-  EXPECT_NE(check_schedule(twice, none, Model::kAllPort).violation.find("twice"), std::string::npos);
-  Schedule after;
-  after.n = 2;
-  after.units = {{Move{{0, 1}, 0, 1}}, {Move{{0, 1}, 1, 0}}};
-  EXPECT_NE(check_schedule(after, none, Model::kAllPort).violation.find("already delivered"), std::string::npos);
-  Schedule ghost;  // a datum from a faulty source
-  ghost.n = 2;
-  ghost.units = {{Move{{1, 0}, 1, 0}}};
-  EXPECT_NE(check_schedule(ghost, FaultSet(2, {1}), Model::kAllPort).violation.find("no such datum"),
-            std::string::npos);
+// The violation check_schedule reports (all-port) for a schedule of Q_2 with these units.
+std::string q2_violation(std::vector<std::vector<Move>> units, const FaultSet& faults = FaultSet(2, {})) {
+  Schedule s;
+  s.n = 2;
+  s.units = std::move(units);
+  return check_schedule(s, faults, Model::kAllPort).violation;
 }
 
-// Out-of-range node numbers are named as such: a datum with only its source outside Q_n, and a
-// move from node N = 2^n (which differs from node 0 in one bit, so only the range test sees it).
+TEST(AapcChecker, RejectsTeleportsDoubleHopsAndMovesAfterDelivery) {
+  EXPECT_NE(q2_violation({{Move{{0, 3}, 0, 3}}}).find("not a link"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{0, 3}, 1, 3}}}).find("is at node 0"), std::string::npos);  // wrong start
+  EXPECT_NE(q2_violation({{Move{{0, 3}, 0, 1}, Move{{0, 3}, 1, 3}}}).find("twice"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{0, 1}, 0, 1}}, {Move{{0, 1}, 1, 0}}}).find("already delivered"), std::string::npos);
+  // A datum from a faulty source.
+  EXPECT_NE(q2_violation({{Move{{1, 0}, 1, 0}}}, FaultSet(2, {1})).find("no such datum"), std::string::npos);
+}
+
+// Out-of-range node numbers are named as such: a datum with only its source (or destination)
+// outside Q_n, and a move from (or to) node N = 2^n, which differs from node 0 in one bit, so
+// only the range test sees it.
 TEST(AapcChecker, RejectsNodesOutsideTheCube) {
-  FaultSet none(2, {});
-  Schedule src;
-  src.n = 2;
-  src.units = {{Move{{4, 1}, 0, 1}}};
-  EXPECT_NE(check_schedule(src, none, Model::kAllPort).violation.find("no such datum"), std::string::npos);
-  Schedule dst;
-  dst.n = 2;
-  dst.units = {{Move{{1, 4}, 1, 0}}};
-  EXPECT_NE(check_schedule(dst, none, Model::kAllPort).violation.find("no such datum"), std::string::npos);
-  Schedule from;
-  from.n = 2;
-  from.units = {{Move{{0, 1}, 4, 0}}};
-  EXPECT_NE(check_schedule(from, none, Model::kAllPort).violation.find("not a link of Q_2"), std::string::npos);
-  Schedule to;
-  to.n = 2;
-  to.units = {{Move{{0, 1}, 0, 4}}};
-  EXPECT_NE(check_schedule(to, none, Model::kAllPort).violation.find("not a link of Q_2"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{4, 1}, 0, 1}}}).find("no such datum"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{1, 4}, 1, 0}}}).find("no such datum"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{0, 1}, 4, 0}}}).find("not a link of Q_2"), std::string::npos);
+  EXPECT_NE(q2_violation({{Move{{0, 1}, 0, 4}}}).find("not a link of Q_2"), std::string::npos);
 }
 
 // Every fault set but "every node faulty", the fault-free one first.

@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import random
-import re
 import shlex
 import signal
 import subprocess
@@ -34,6 +33,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.realpath(os.path.join(HERE, "..", ".."))  # the source tree
 sys.path.insert(0, HERE)
 
 
@@ -243,7 +243,7 @@ class Gate:
         for name, cmd, env, cwd in sorted(steps, key=lambda st: st[0]):
             h.update(json.dumps([name, cmd, sorted(env.items()), cwd]).encode())
             files.update(a for a in cmd if os.path.isabs(a) and os.path.isfile(a))
-        for top in (self.corpus, os.path.realpath(os.path.join(HERE, "..", ".."))):
+        for top in (self.corpus, ROOT):
             for dirpath, dirs, names in os.walk(top):
                 dirs[:] = sorted(d for d in dirs if not d.startswith((".", "build")) and d != "__pycache__")
                 files.update(os.path.join(dirpath, n) for n in names)
@@ -304,7 +304,6 @@ def choose(sites: list[dict], count: int | None, seed: int) -> list[dict]:
     return order if count is None else order[:count]
 
 
-ROOT = os.path.realpath(os.path.join(HERE, "..", ".."))
 _lines_cache: dict = {}
 
 
@@ -354,6 +353,14 @@ def site_key(s: dict):
     return (s["file"], s["function"], s["operator"], s["original"], s["mutated"]) + site_position(s)
 
 
+def apply_review(r: dict, reviewed: dict):
+    """Marks a survivor with its entry of reviewed.json (and drops a mark an older list gave it)."""
+    r.pop("reviewed", None)
+    rv = reviewed.get(site_key(r))
+    if r["status"] == "survived" and rv:
+        r["reviewed"] = {"verdict": rv["verdict"], "argument": rv["argument"]}
+
+
 def stale_reviews(reviewed: dict, sites: list[dict], files) -> list[dict]:
     """Entries of the files in the set that match no site (the code changed): to review again."""
     present = {site_key(s) for s in sites}
@@ -379,7 +386,7 @@ def cmd_run(args):
             fail_usage(f"--only: unknown mutant id(s) {sorted(want - {s['id'] for s in chosen})}")
     else:
         chosen = choose(sites, None if args.every else args.count, args.seed)
-    corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(HERE, "..", "..", "corpus"))
+    corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(ROOT, "corpus"))
     gate = Gate(build, targets, corpus, args.seed)
     reviewed = reviewed_index()
     for r in stale_reviews(reviewed, sites, set(files)):
@@ -517,9 +524,7 @@ def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, t
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for r in pool.map(judged, chosen):
             done += 1
-            rv = reviewed.get(site_key(r))
-            if r["status"] == "survived" and rv:
-                r["reviewed"] = {"verdict": rv["verdict"], "argument": rv["argument"]}
+            apply_review(r, reviewed)
             results.append(r)
             if sys.stderr.isatty() or done % 10 == 0 or done == len(chosen):
                 print(f"mutate: {done}/{len(chosen)} mutants, {sum(x['status'] == 'killed' for x in results)} killed, "
@@ -547,10 +552,7 @@ def cmd_report(args):
     targets = load_targets()
     reviewed = reviewed_index()
     for r in results:
-        r.pop("reviewed", None)
-        rv = reviewed.get(site_key(r))
-        if r["status"] == "survived" and rv:
-            r["reviewed"] = {"verdict": rv["verdict"], "argument": rv["argument"]}
+        apply_review(r, reviewed)
     run = argparse.Namespace(set=rep["set"], seed=rep["seed"])
     again = summarize(results, targets, run, rep["seconds"], rep["sites"])
     for k in ("resumed", "baseline_seconds"):
