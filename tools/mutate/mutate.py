@@ -6,14 +6,16 @@
       DIR/FILE and its sites to DIR/FILE.sites.json; sites the compiler rejects (a run-time switch
       in a constant expression, a type a replacement does not fit) are dropped, and counted.
   mutate.py run --build BUILD [--set sample|all] [--count N | --every] [--seed S] [--jobs J]
-                [--json FILE] [--junit FILE] [--only ID...]
+                [--json FILE] [--only ID...] [--strict] [--resume] [--recheck-reviewed]
       run the gate of every chosen mutant (its family's tests, replay, verify --budget quick),
       each against the twin binaries of BUILD/mutate/bin (TOPOCHECK_MUTANT=id), then print the
       table and write the report. Exit 0 when every mutant ran and no survivor is unreviewed in a
       sample run (--count, small); 1 when a sample mutant survives unreviewed; 2 on bad input.
 
-Mutants are chosen by a seeded shuffle (the seed is printed); the report names every survivor with
-file:line and its diff. Survivors argued equivalent are listed in reviewed.json with the argument.
+Mutants are chosen by a seeded shuffle (the seed is printed), passing over those reviewed.json
+argues equivalent (the report lists them; --recheck-reviewed runs them too); the report names every
+survivor with file:line and its diff. Survivors argued equivalent are listed in reviewed.json with
+the argument.
 """
 
 from __future__ import annotations
@@ -297,11 +299,20 @@ class Gate:
         return "fail", dt, [f"exit {rc}"] + tail
 
 
-def choose(sites: list[dict], count: int | None, seed: int) -> list[dict]:
+def choose(sites: list[dict], count: int | None, seed: int, known_equivalent=lambda s: False):
+    """The first COUNT sites of a seeded shuffle (every site when COUNT is None), passing over the
+    sites reviewed.json argues equivalent: those cannot be killed, so running them only spends the
+    run's time, and the draw goes on until COUNT mutants that can be are chosen. Returns the chosen
+    sites and the equivalent ones passed over (run them with --recheck-reviewed)."""
     rng = random.Random(seed)
     order = sorted(sites, key=lambda s: s["id"])
     rng.shuffle(order)
-    return order if count is None else order[:count]
+    chosen, passed = [], []
+    for s in order:
+        if count is not None and len(chosen) == count:
+            break
+        (passed if known_equivalent(s) else chosen).append(s)
+    return chosen, passed
 
 
 _lines_cache: dict = {}
@@ -384,16 +395,22 @@ def cmd_run(args):
         chosen = [s for s in sites if s["id"] in want]
         if len(chosen) != len(want):
             fail_usage(f"--only: unknown mutant id(s) {sorted(want - {s['id'] for s in chosen})}")
-    else:
-        chosen = choose(sites, None if args.every else args.count, args.seed)
+    reviewed = reviewed_index()
+    passed = []
+    if not args.only:
+        equivalent = (lambda s: False) if args.recheck_reviewed else \
+            (lambda s: reviewed.get(site_key(s), {}).get("verdict") == "equivalent")
+        chosen, passed = choose(sites, None if args.every else args.count, args.seed, equivalent)
     corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(ROOT, "corpus"))
     gate = Gate(build, targets, corpus, args.seed)
-    reviewed = reviewed_index()
     for r in stale_reviews(reviewed, sites, set(files)):
         print(f"mutate: warning: reviewed.json: no site matches {r['file']} ({r['function']}) "
               f"'{r['line_text']}' column {r['column']}: the code changed, review it again", file=sys.stderr)
     print(f"mutate: {len(chosen)} of {len(sites)} mutants ({args.set} set, seed {args.seed}), "
           f"{args.jobs} at a time", file=sys.stderr)
+    if passed:
+        print(f"mutate: {len(passed)} mutants drawn before them are reviewed equivalent and not run "
+              f"(--recheck-reviewed runs them)", file=sys.stderr)
 
     # Baseline: every step passes with no mutant on; its time sets the step's timeout, and its reach
     # trace (tc_mutant.h) the sites it evaluates. A step that never evaluates a site runs as the
@@ -428,7 +445,7 @@ def cmd_run(args):
     if not (args.resume and done_before):
         write(progress_path, json.dumps(identity) + "\n")
     return run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, len(sites), t_start,
-                       progress_path, done_before)
+                       progress_path, done_before, passed)
 
 
 def load_baseline(path, key, names):
@@ -490,7 +507,7 @@ def run_baseline(gate, unique, jobs):
 
 
 def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, total_sites, t_start,
-                progress_path, done_before):
+                progress_path, done_before, passed):
     progress_lock = threading.Lock()
 
     def one(s):
@@ -532,6 +549,9 @@ def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, t
     elapsed = time.time() - t_start
     report = summarize(results, targets, args, elapsed, total_sites)
     report["resumed"] = sum(1 for s in chosen if s["id"] in done_before)
+    report["equivalent_not_run"] = [
+        {k: s[k] for k in ("id", "file", "line", "column", "function", "operator", "original", "mutated")}
+        | {"argument": reviewed[site_key(s)]["argument"]} for s in passed]
     report["baseline_seconds"] = {k: round(v, 2) for k, v in sorted(baseline.items())}
     print(table(report))
     if args.json:
@@ -555,7 +575,7 @@ def cmd_report(args):
         apply_review(r, reviewed)
     run = argparse.Namespace(set=rep["set"], seed=rep["seed"])
     again = summarize(results, targets, run, rep["seconds"], rep["sites"])
-    for k in ("resumed", "baseline_seconds"):
+    for k in ("resumed", "baseline_seconds", "equivalent_not_run"):
         if k in rep:
             again[k] = rep[k]
     print(table(again))
@@ -599,6 +619,9 @@ def table(rep) -> str:
     lines = [f"mutation run: {rep['total']['mutants']} mutants of {rep['sites']} sites, seed {rep['seed']}, "
              f"{rep['seconds'] / 60:.1f} min; {rep['timeouts']} killed by a timeout; "
              f"{rep['not_reached']} reached by no gate step; {rep['steps_run']} steps run"]
+    if rep.get("equivalent_not_run"):
+        lines.append(f"not run: {len(rep['equivalent_not_run'])} mutants drawn before the last one chosen, "
+                     f"reviewed equivalent in reviewed.json (--recheck-reviewed runs them)")
     def block(title, d):
         lines.append("")
         lines.append(f"{title:<28} {'mutants':>8} {'killed':>7} {'equiv.':>7} {'survived':>9} {'kill rate':>10}")
@@ -661,6 +684,8 @@ def main():
     r.add_argument("--json")
     r.add_argument("--only", type=int, nargs="+")
     r.add_argument("--strict", action="store_true", help="exit 1 when a survivor is not in reviewed.json")
+    r.add_argument("--recheck-reviewed", action="store_true",
+                   help="also run the mutants reviewed.json argues equivalent (by default the draw passes over them)")
     r.add_argument("--resume", action="store_true",
                    help="reuse the mutants already judged by a run cut short (same binaries, corpus, set and seed)")
     rp = sub.add_parser("report", help="re-apply reviewed.json to a saved report and print its table")
