@@ -1,6 +1,7 @@
 #include "metacube/disjoint.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <bit>
 #include <initializer_list>
@@ -24,6 +25,12 @@ std::optional<Alg4Options> options_for_reading(const std::string& reading) {
   if (reading == "repaired") {
     o.repair = true;
     o.key_compare = KeyCompare::kExample4;
+    return o;
+  }
+  if (reading == "corrected") {
+    o.key_compare = KeyCompare::kExample4;
+    o.fix_pj = true;
+    o.type2_high = true;
     return o;
   }
   if (reading == "broken-no-exchange") {
@@ -126,8 +133,14 @@ struct Ctx {
   int k, m, cs, ct;
   int local_index;  // the i of HC_i for the local paths: local_hc mod k (0 when k = 0)
   std::vector<std::string>& notes;
+  std::vector<Alg4Step>* steps = nullptr;  // with o.record_steps
 
   Node N(Node u, int d) const { return mc.neighbor(u, d); }
+  // The nodes P's current path gets from here on are written by step `what` (a node append()
+  // drops as a repeat of the last one stays with the step before).
+  void mark(const PathBlock& P, const char* what) {
+    if (steps) steps->push_back({static_cast<int>(P.size()) - 1, static_cast<int>(P.path(P.size() - 1).size()), what});
+  }
   // Records a note for show / construct; formatted only when the caller wants notes (the
   // exhaustive sweeps do not: formatting was most of the construction's time).
   template <class... Args>
@@ -163,7 +176,7 @@ struct Ctx {
     const uint64_t b = o.key_compare == KeyCompare::kRule ? mc.field(t, cti) : mc.field(t, csi);
     // Type 1: the lowest bit x where the two agree; type 2 (none): the default key bit.
     const uint64_t agree = ~(a ^ b) & ((uint64_t{1} << m) - 1);
-    const int x = agree != 0 ? std::countr_zero(agree) : o.default_key;
+    const int x = agree != 0 ? std::countr_zero(agree) : o.type2_high ? m - 1 : o.default_key;
     note("P_{}: key bit y = {} (type {})", i, k + x, agree != 0 ? 1 : 2);
     return k + x;
   }
@@ -195,14 +208,19 @@ void case0(Ctx& c, PathBlock& P) {
     const int hop = c.o.case0_hop == Case0Hop::kTable ? c.k + i % c.m : c.k;
     const Node a = c.N(c.s, i), b = c.N(a, hop), cc = c.N(b, i);
     const Node ta = c.N(c.t, i), tb = c.N(ta, hop), tc = c.N(tb, i);
-    start_path(P, i, {c.s, a, b});
+    start_path(P, i, {c.s, a});
+    c.mark(P, "s^(i,k)");
+    push(P, b);
+    c.mark(P, "p3 s^(i,k,i) -> t^(i,k,i)");
     append_p3_cluster(P, mc, n0, i, cc, tc);
+    c.mark(P, "t^(i,k) : t^(i) : t");
     push(P, tb);
     push(P, ta);
     push(P, c.t);
   }
   for (int i = c.k; i < c.k + c.m; ++i) {
     start_path(P, i, {c.s});
+    c.mark(P, "p3 s^(i) -> t");
     append_p3_cluster(P, mc, c.m, i - c.k, c.N(c.s, i), c.t);
   }
 }
@@ -211,14 +229,28 @@ void case1(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   for (int i = 0; i < c.k; ++i) {
     const Node a = c.N(c.s, i);
+    if (c.o.fix_pj && mc.same_cluster(a, c.N(c.t, i))) {
+      // s and t differ only in M[c_s^(i)]: the walk around HC_i would change nothing and
+      // come back to s^(i,y). As case 2 prints for this situation: the cluster route.
+      start_path(P, i, {c.s, a});
+      c.mark(P, "p3 s^(i) -> t^(i)");
+      append_p3_cluster(P, mc, c.m, c.m - 1, a, c.N(c.t, i));
+      c.mark(P, "t");
+      push(P, c.t);
+      continue;
+    }
     const int y = c.key_dimension(i);
     const Node b = c.o.broken_ignore_key ? a : c.N(a, y);
     const Node d = c.N(b, c.l_global(i));
     const Node ti = c.N(c.t, i);
     start_path(P, i, {c.s, a});
+    c.mark(P, "key y");
     if (!c.o.broken_ignore_key) push(P, b);
+    c.mark(P, "hop l");
     push(P, d);
+    c.mark(P, "p1 -> t^(i)");
     append_p1_walk(P, mc, d, ti, c.walk_global(i));
+    c.mark(P, "t");
     push(P, c.t);
   }
   const int l = c.l_local();
@@ -232,23 +264,36 @@ void case1(Ctx& c, PathBlock& P) {
   for (int i = c.k; i < c.k + c.m; ++i) {
     if (exchange && i == j) {
       const Node sj = c.N(c.s, j), sjj = c.N(sj, jp), sjjl = c.N(sjj, l);
-      start_path(P, j, {c.s, sj, sjj, sjjl});
+      start_path(P, j, {c.s, sj});
+      c.mark(P, "s^(j,j') : hop l");
+      push(P, sjj);
+      push(P, sjjl);
+      c.mark(P, "p1 -> t^(j')");
       append_p1_walk(P, mc, sjjl, c.N(c.t, jp), c.walk_local());
+      c.mark(P, "t");
       push(P, c.t);
       continue;
     }
     if (exchange && i == jp) {
       const Node sjp = c.N(c.s, jp), sjpl = c.N(sjp, l);
-      start_path(P, jp, {c.s, sjp, sjpl});
+      start_path(P, jp, {c.s, sjp});
+      c.mark(P, "hop l");
+      push(P, sjpl);
+      c.mark(P, "p1 -> t^(j)");
       append_p1_walk(P, mc, sjpl, c.N(c.t, j), c.walk_local());
+      c.mark(P, "t");
       push(P, c.t);
       continue;
     }
     const Node si = c.N(c.s, i);
     const Node w = mc.with_field(c.t, c.ct, mc.field(si, c.ct));
     const Node d = c.N(si, l);
-    start_path(P, i, {c.s, si, d});
+    start_path(P, i, {c.s, si});
+    c.mark(P, "hop l");
+    push(P, d);
+    c.mark(P, "p1 -> w_i");
     append_p1_walk(P, mc, d, w, c.walk_local());
+    c.mark(P, "p3 w_i -> t");
     append_p3_cluster(P, mc, c.m, i - c.k, w, c.t);
   }
   if (exchange_needed && jp < 0) c.note("exchange needed for j = {} but m = 1 has no j'", j);
@@ -271,8 +316,11 @@ void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
       c.note("P_{}: M_s^(i)[c_s] = M_t[c_s], detour i' = {}", i, ip);
       const Node b = c.N(si, ip), d = c.N(b, l);
       append(P, si.bits);
+      c.mark(P, "detour i'");
       push(P, b);
+      c.mark(P, "hop l");
       push(P, d);
+      c.mark(P, "p1 -> w_i");
       append_p1_walk(P, mc, d, w, c.walk_local());
       return;
     }
@@ -280,20 +328,73 @@ void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
   }
   const Node d = c.N(si, l);
   append(P, si.bits);
+  c.mark(P, "hop l");
   push(P, d);
+  c.mark(P, "p1 -> w_i");
   append_p1_walk(P, mc, d, w, c.walk_local());
 }
 
 void case2(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
+  int pj_local = -1;  // fix_pj: the local path that enters t through t^(j)
+  // fix_pj, H_k(s, t) >= 2: a local path whose w is s itself (s and t differ, outside the class,
+  // in one bit b of M[c_t]) would start its class tail at s through s^(d0), d0 the tail's first
+  // class dimension: P_{d0} takes that tail (s, the class path, t^(k+b), t), and the local path
+  // P_{k+b} takes P_{d0}'s end: its walk to (c_s, M_t), across d0 to w_{d0}, then Z_{d0}.
+  int w_is_s = -1, d0 = -1;
+  if (c.o.fix_pj && std::popcount(static_cast<unsigned>(c.cs ^ c.ct)) >= 2) {
+    for (int i = c.k; i < c.k + c.m; ++i)
+      if (mc.with_class(c.N(c.t, i), c.cs) == c.s) w_is_s = i;
+    d0 = std::countr_zero(static_cast<unsigned>(c.cs ^ c.ct));
+  }
   for (int i = 0; i < c.k; ++i) {
     const Node si = c.N(c.s, i);
     const int ci = mc.class_of(si);
+    if (w_is_s >= 0 && i == d0) {
+      start_path(P, i, {c.s});
+      c.mark(P, "p3 s -> t^(k+b) (w_b = s)");
+      append_p3_class(P, mc, c.local_class_i(), c.s, mc.with_class(c.s, c.ct));
+      append(P, c.t.bits);
+      continue;
+    }
     if (ci == c.ct) {
       // P_j with c_s^(j) = c_t: (s^(j) -> t^(j)) = p1(s^(j), t^(j)), no signature.
       c.note("P_{}: c_s^({}) = c_t, no key bit", i, i);
+      if (c.o.fix_pj && si == c.t) {
+        start_path(P, i, {c.s, c.t});  // s and t adjacent: the edge itself
+        continue;
+      }
+      if (c.o.fix_pj) {
+        // P_j like the other global paths with w_j = t: a key hop in M[c_t], the l hop, p1 along
+        // HC_j to t. It enters t by a cube edge t^(k+x'); the local path P_{k+x'} takes t^(j)
+        // instead (its w is (c_s, M_t), then t^(j) : t).
+        start_path(P, i, {c.s, si});
+        pj_local = -1;
+        if (si == c.t) continue;  // s and t adjacent: the edge itself
+        if (mc.same_cluster(si, c.t)) {
+          // s^(j) in t's cluster (the printed rule's "M_s[j] = M_t[j] for all j != c_s^(i)"):
+          // the cluster route, no key hop and no walk.
+          c.mark(P, "p3 s^(j) -> t");
+          append_p3_cluster(P, mc, c.m, c.m - 1, si, c.t);
+        } else {
+          const int y = c.key_dimension(i);
+          const Node b = c.N(si, y), d = c.N(b, c.l_global(i));
+          c.mark(P, "key y");
+          push(P, b);
+          c.mark(P, "hop l");
+          push(P, d);
+          c.mark(P, "p1 -> t");
+          append_p1_walk(P, mc, d, c.t, c.walk_global(i));
+        }
+        const auto nodes = P.path(P.size() - 1);
+        const auto dim = mc.edge_dimension(Node{nodes[nodes.size() - 2], mc.width()}, c.t);
+        pj_local = dim && *dim >= c.k ? *dim : -1;
+        continue;
+      }
       start_path(P, i, {c.s});
+      c.mark(P, "p1 s^(j) -> t^(j)");
       append_p1_walk(P, mc, si, c.N(c.t, i), c.walk_global(i));
+      c.mark(P, "t");
       if (c.o.case2_pj_ends_at_t) push(P, c.t);
       continue;
     }
@@ -304,16 +405,21 @@ void case2(Ctx& c, PathBlock& P) {
     const bool others_equal = ((c.s.bits ^ c.t.bits) & fields & ~field_ci) == 0;
     start_path(P, i, {c.s});
     if (others_equal) {
+      c.mark(P, "p1 s^(i) -> w_i");
       append_p1_walk(P, mc, si, w, c.walk_global(i));
     } else {
       const int y = c.key_dimension(i);
       const Node b = c.o.broken_ignore_key ? si : c.N(si, y);
       const Node d = c.N(b, c.l_global(i));
       push(P, si);
+      c.mark(P, "key y");
       if (!c.o.broken_ignore_key) push(P, b);
+      c.mark(P, "hop l");
       push(P, d);
+      c.mark(P, "p1 -> w_i");
       append_p1_walk(P, mc, d, w, c.walk_global(i));
     }
+    c.mark(P, "p3 w_i -> t");
     append_p3_class(P, mc, i, w, c.t);
   }
   // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]). Indexed by dimension
@@ -327,6 +433,46 @@ void case2(Ctx& c, PathBlock& P) {
     w[static_cast<size_t>(i)] = mc.with_class(t_i, c.cs).bits;
     si[static_cast<size_t>(i)] = c.N(c.s, i).bits;
   }
+  if (c.o.fix_pj) {
+    // Each local path's target T (w_i, or t^(j) for the one that gave t^(j,...) to P_j); a
+    // target in s's own cluster is reached inside that cluster by the local path whose first
+    // hop the cluster route takes, and the path that had it takes that path's target (the
+    // printed "w_i = s^(j)" exchange is the case of a route of one hop).
+    std::array<uint64_t, 64> T;
+    for (int i = c.k; i < c.k + c.m; ++i)
+      T[static_cast<size_t>(i)] = i == pj_local ? mc.with_class(c.t, c.cs).bits : w[static_cast<size_t>(i)];
+    int direct = -1;
+    for (int a = c.k; a < c.k + c.m; ++a) {
+      const Node Ta = node(T[static_cast<size_t>(a)]);
+      if (Ta != c.s && mc.same_cluster(Ta, c.s)) {
+        direct = c.k + std::countr_zero(mc.field(Ta, c.cs) ^ mc.field(c.s, c.cs));
+        std::swap(T[static_cast<size_t>(a)], T[static_cast<size_t>(direct)]);
+        break;
+      }
+    }
+    for (int i = c.k; i < c.k + c.m; ++i) {
+      start_path(P, i, {c.s});
+      if (i == w_is_s) {
+        const Node ctm = mc.with_class(c.t, c.cs), wd0 = mc.with_class(c.t, c.cs ^ (1 << d0));
+        append_case2_local_segment(c, P, i, ctm);
+        c.mark(P, "w_{d0} : Z_{d0} (w_b = s)");
+        push(P, wd0);
+        append_p3_class(P, mc, d0, wd0, c.t);
+        continue;
+      }
+      const Node Ti = node(T[static_cast<size_t>(i)]);
+      if (i == direct) {
+        c.mark(P, "p3 s -> T (s's cluster)");
+        append_p3_cluster(P, mc, c.m, c.m - 1, c.s, Ti);
+      } else {
+        append_case2_local_segment(c, P, i, Ti);
+      }
+      c.mark(P, "p3 T -> t");
+      append_p3_class(P, mc, c.local_class_i(), Ti, mc.with_class(Ti, c.ct));
+      append(P, c.t.bits);
+    }
+    return;
+  }
   std::array<int, 64> target;
   for (int i = c.k; i < c.k + c.m; ++i) target[static_cast<size_t>(i)] = i;
   for (int i = c.k; i < c.k + c.m; ++i)
@@ -339,25 +485,37 @@ void case2(Ctx& c, PathBlock& P) {
       }
   for (int i = c.k; i < c.k + c.m; ++i) {
     start_path(P, i, {c.s});
+    if (i == pj_local) {
+      const Node tj = mc.with_class(c.t, c.cs);
+      append_case2_local_segment(c, P, i, tj);
+      c.mark(P, "t^(j) : t");
+      push(P, c.t);
+      continue;
+    }
     const int tg = target[static_cast<size_t>(i)];
     if (tg < 0) {
       const int from = -tg - 1;
       const Node sj = c.N(c.s, i);
+      c.mark(P, "p3 s^(j) -> t^(i) (exchanged)");
       append_p3_class(P, mc, c.local_class_i(), sj, node(ti[static_cast<size_t>(from)]));
     } else {
       append_case2_local_segment(c, P, i, node(w[static_cast<size_t>(tg)]));
+      c.mark(P, tg == i ? "p3 w_i -> t^(i)" : "p3 w_j -> t^(j) (exchanged)");
       append_p3_class(P, mc, c.local_class_i(), node(w[static_cast<size_t>(tg)]), node(ti[static_cast<size_t>(tg)]));
     }
+    c.mark(P, "t");
     push(P, c.t);
   }
 }
 
 // Algorithm 4's paths (no repair) for s != t into `P` (emptied first); notes when o.record_notes.
-void construct(const Metacube& mc, Node s, Node t, const Alg4Options& o, PathBlock& P, std::vector<std::string>& notes) {
+void construct(const Metacube& mc, Node s, Node t, const Alg4Options& o, PathBlock& P, std::vector<std::string>& notes,
+               std::vector<Alg4Step>* steps = nullptr) {
   TC_CHECK(mc.contains(s) && mc.contains(t), "metacube_disjoint_paths: node outside the topology");
   TC_CHECK(s != t, "metacube_disjoint_paths: s == t");
   P.clear(mc.width());
   Ctx c(mc, s, t, o, notes);
+  c.steps = steps;
   switch (alg4_case(mc, s, t)) {
     case 0: case0(c, P); break;
     case 1: case1(c, P); break;
@@ -420,7 +578,8 @@ void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4
   out.repaired_augmentations = 0;
   // Built in a block (one per thread), then copied into out.paths, reusing their capacity.
   thread_local PathBlock block;
-  construct(mc, s, t, options, block, out.notes);
+  out.steps.clear();
+  construct(mc, s, t, options, block, out.notes, options.record_steps && !options.repair ? &out.steps : nullptr);
   out.case_number = alg4_case(mc, s, t);
   std::vector<Path>& P = out.paths;
   P.resize(block.size());
@@ -450,6 +609,14 @@ void metacube_disjoint_paths_into(const Metacube& mc, Node s, Node t, const Alg4
     out.repaired_augmentations = done.augmentations;
     P = std::move(done.paths);
   }
+}
+
+const char* alg4_step_of(const Alg4Result& result, int path, int index) {
+  if (index == 0) return "s";
+  const char* what = "s^(i)";  // the nodes written with s before the path's first step
+  for (const Alg4Step& st : result.steps)
+    if (st.path == path && st.from <= index) what = st.what;
+  return what;
 }
 
 Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options) {

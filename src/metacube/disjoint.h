@@ -68,9 +68,18 @@ struct Alg4Options {
   bool case2_pj_ends_at_t = true;
   // Repairs.
   bool repair = false;
+  // Corrections (reading `corrected`; each a local change to one printed step, see
+  // docs/findings/metacube.md):
+  //  - fix_pj: case 2, P_j with c_s^(j) = c_t ...
+  bool fix_pj = false;
+  //  - type2_high: a type-2 key bit is the highest bit of the field, not bit 0 ...
+  bool type2_high = false;
   // Not a reading choice: whether Alg4Result::notes is filled (show / construct want it; the
   // checks do not, and formatting notes dominated the construction's time).
   bool record_notes = true;
+  // Not a reading choice either: whether Alg4Result::steps is filled (which printed step of the
+  // algorithm wrote each node: the classification of its counterexamples wants it).
+  bool record_steps = false;
   // Negative controls.
   bool broken_no_exchange = false;
   bool broken_ignore_key = false;
@@ -88,10 +97,19 @@ std::vector<std::string> reading_names();  // the three readings of the paper, i
 std::vector<Alg4Options> all_choices(const Metacube& mc, const Alg4Options& base);
 std::string describe(const Alg4Options& o);
 
+// A step of the printed algorithm: the nodes of path `path` from index `from` on (up to the next
+// step of the same path) were written by step `what` ("s^(i)", "key y", "hop l", "p1 -> w_i", ...).
+struct Alg4Step {
+  int path = 0;
+  int from = 0;
+  const char* what = "";
+};
+
 struct Alg4Result {
   int case_number = 0;      // 0, 1 or 2
   std::vector<Path> paths;  // P_0 ... P_{k+m-1}, each s ... t (as constructed; checkers judge)
   std::vector<std::string> notes;  // key bits, j/j', swaps: for show/construct output
+  std::vector<Alg4Step> steps;     // with options.record_steps (not under repair), in path order
   // Reading `repaired` only: Algorithm 4's paths kept as the initial flow, and augmenting paths
   // added by the completion (completion.h). 0 augmentations: the paper's paths, loop-erased.
   int repaired_kept = 0;
@@ -99,6 +117,8 @@ struct Alg4Result {
 };
 
 Alg4Result metacube_disjoint_paths(const Metacube& mc, Node s, Node t, const Alg4Options& options = {});
+// The step that wrote node `index` of path `path` (result.steps must be recorded).
+const char* alg4_step_of(const Alg4Result& result, int path, int index);
 // The same construction written into `out`, every field overwritten, reusing the capacity of
 // out.paths and of each path's node list from earlier calls: once the buffers have grown it does
 // not allocate (except under options.repair, and for notes when options.record_notes). The
