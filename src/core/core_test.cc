@@ -213,6 +213,12 @@ TEST(PathText, ParsesThePapersParenthesisedFormWithSpaces) {
   EXPECT_EQ(*p, P("000:001:011"));
 }
 
+TEST(PathText, StripsOnlyAPairOfParentheses) {
+  // One closing parenthesis without its opening one is not the parenthesised form: nothing is
+  // stripped, so neither the first node's first character nor the ')' disappears.
+  for (const char* text : {"1000:011)", "(000:0111", "000:011)"}) EXPECT_FALSE(parse_path(text).ok()) << text;
+}
+
 TEST(PathText, RejectsTheEmptyPath) {
   for (const char* text : {"", "()", "  "}) {
     auto p = parse_path(text);

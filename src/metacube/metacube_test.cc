@@ -418,6 +418,12 @@ TEST(OwnProperty, SharedNodeIsNotApplicableToAnInvalidHopOrAWrongCount) {
   EXPECT_FALSE(judge_fault_cut(mc, s, t, invalid).applicable);
   const auto one = Walks(mc, {{"000", "001", "101", "111", "011"}});
   EXPECT_FALSE(judge_thm2_shared_node(mc, s, t, one).applicable);
+  // Every path is judged, the first as much as the others.
+  const auto first_invalid = Walks(mc, {{"000", "100", "101", "111", "011"}, {"000", "001", "101", "111", "011"}});
+  EXPECT_FALSE(judge_thm2_shared_node(mc, s, t, first_invalid).applicable);
+  const auto v = check_walks(mc, s, t, first_invalid);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->rfind("P_0: ", 0), 0u) << *v;
 }
 
 TEST(OwnProperty, FaultCutFindsOneNodeOnEveryWalkAndNoneOnDisjointPaths) {

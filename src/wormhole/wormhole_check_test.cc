@@ -223,6 +223,22 @@ TEST(WormholeCheckByHand, AMalformedTraceIsRejected) {
   run.result.delivered_at.pop_back();
   EXPECT_RULE(judge(run, base().messages), WormRule::kTrace);
 
+  // The ejections are checked as the crossings are: each by its own message.
+  const auto trace_message = [](const Plan::Run& r) {
+    const auto v = judge(r, base().messages);
+    return v && v->rule == WormRule::kTrace ? v->message : std::string("no trace violation");
+  };
+  run = base().run();
+  run.result.trace->ejections[0].worm = 9;
+  EXPECT_NE(trace_message(run).find("an ejection of worm 9, which does not exist"), std::string::npos) << trace_message(run);
+  run = base().run();
+  run.result.trace->ejections[0].flit = 5;
+  EXPECT_NE(trace_message(run).find("the trace ejects flit 5"), std::string::npos) << trace_message(run);
+  run = base().run();
+  ASSERT_LT(run.result.trace->ejections.front().cycle, run.result.trace->ejections.back().cycle);
+  std::swap(run.result.trace->ejections.front(), run.result.trace->ejections.back());
+  EXPECT_NE(trace_message(run).find("the ejections are not in cycle order"), std::string::npos) << trace_message(run);
+
   std::vector<WormMessage> same_ends = base().messages;
   same_ends[1].dst = same_ends[1].src;
   EXPECT_RULE(judge(base().run(), same_ends), WormRule::kTrace);

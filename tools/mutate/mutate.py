@@ -428,7 +428,8 @@ def cmd_run(args):
         baseline, reach = run_baseline(gate, unique, args.jobs)
         write(cache_path, json.dumps({"key": key, "seconds": baseline,
                                       "reach": {k: sorted(v) for k, v in reach.items()}}) + "\n")
-    # Cheapest step first: a mutant is killed by whichever step fails, so the order changes only the time.
+    # Cheapest step first (each mutant then puts its own family's tests before the other costly
+    # steps, step_order): a mutant is killed by whichever step fails, so the order changes only the time.
     steps.sort(key=lambda st: baseline[st[0]])
     print(f"mutate: baseline gate passes: {len(unique)} steps, {sum(baseline.values()):.0f} s of steps, "
           f"{time.time() - t_start:.0f} s", file=sys.stderr)
@@ -506,6 +507,37 @@ def run_baseline(gate, unique, jobs):
     return baseline, reach
 
 
+CHEAP_STEP_SECONDS = 2.0
+
+
+def family_of_file(rel: str) -> str:
+    """src/metacube/disjoint.cc -> metacube; src/core/sweep/x.cc -> core."""
+    parts = rel.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == "src" else ""
+
+
+def family_of_step(step) -> str:
+    """The family a step belongs to: a test binary's source folder (its ctest working folder
+    build/src/FAMILY/...), a replay's corpus folder, a verify's claim prefix; "" for the script
+    entries, which run from the build root."""
+    name, _cmd, _env, cwd = step
+    if name.startswith("replay "):
+        return name.split()[1].split("/")[0]
+    if name.startswith("verify "):
+        return name.split()[1].split(".")[0]
+    parts = cwd.replace(os.sep, "/").split("/src/")
+    return parts[1].split("/")[0] if len(parts) > 1 else ""
+
+
+def step_order(step, family: str, baseline: dict):
+    """A mutant's steps: the cheap ones first (under CHEAP_STEP_SECONDS in the baseline, most of the
+    corpus), then its own family's tests, then the rest, each group cheapest first. The order
+    changes only how soon a killed mutant stops, never which steps a survivor runs."""
+    secs = baseline[step[0]]
+    group = 0 if secs < CHEAP_STEP_SECONDS else 1 if family_of_step(step) == family else 2
+    return (group, secs)
+
+
 def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, total_sites, t_start,
                 progress_path, done_before, passed):
     progress_lock = threading.Lock()
@@ -514,7 +546,8 @@ def run_mutants(args, targets, gate, chosen, steps, baseline, reach, reviewed, t
         if s["id"] in done_before:
             return done_before[s["id"]]
         t0 = time.time()
-        mine = [st for st in steps if s["id"] in reach[st[0]]]
+        mine = sorted((st for st in steps if s["id"] in reach[st[0]]),
+                      key=lambda st: step_order(st, family_of_file(s["file"]), baseline))
         if not mine:
             return {**s, "status": "survived", "reached": False, "steps": 0, "seconds": 0.0}
         for n, st in enumerate(mine, 1):
