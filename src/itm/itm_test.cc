@@ -93,6 +93,13 @@ TEST(ItmChecks, CycleChordMeanings) {
   EXPECT_TRUE(check_cycle_chord(g, ChordMeaning::kGraphDistance).has_value());
   EXPECT_TRUE(check_cycle_chord(cycle_graph(4), ChordMeaning::kAlongCycle).has_value());  // negative control
   EXPECT_EQ(simple_cycles(complete_graph(4)).size(), 7u);  // 4 triangles + 3 four-cycles
+  // Under the graph-distance meaning an edge never joins two nodes at distance 2, so every cycle
+  // fails, this graph's one triangle too: the distance read is that of the edge's own two ends
+  // (node 0 lies at distance 2 from the pendant node 1, which is on no cycle).
+  const Graph pendant = Graph::from_edges(4, {{0, 2}, {2, 3}, {3, 0}, {1, 3}}).value();
+  const auto v = check_cycle_chord(pendant, ChordMeaning::kGraphDistance);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_NE(v->find("of length 3 has no edge joining two of its nodes at distance 2"), std::string::npos) << *v;
 }
 
 TEST(ItmChecks, DeadlockNegativeControls) {

@@ -148,6 +148,12 @@ TEST(MetacubeTopology, ParseFieldsNamesTheBadField) {
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(bad.error().message, testing::HasSubstr("field 3 is '10'"));
   EXPECT_FALSE(mc.parse_fields("(01, 111, 101, 110)").ok());
+  // The fielded form needs both parentheses.
+  for (const char* text : {"01, 111, 101, 110, 000)", "(01, 111, 101, 110, 000", "01,111,101,110,000"}) {
+    auto half = mc.parse_fields(text);
+    ASSERT_FALSE(half.ok()) << text;
+    EXPECT_THAT(half.error().message, testing::HasSubstr("expected (class, M[h-1], ..., M[0])")) << text;
+  }
   EXPECT_TRUE(mc.parse_fields(A(mc, "(01, 111, 101, 110, 000)").to_string()).ok());  // the bit-string form
 }
 
@@ -314,6 +320,27 @@ TEST(Algorithm4NegativeControls, LengthChecksRejectAnOverlongPath) {
 // H + 2^k + 4; otherwise H + 2^k + 4 + z_max, with z_max = d + 1 when the class distance d is below
 // k and d - 1 when it is k.
 // describe names every field that differs from the default, so that two choices never print alike.
+// The corrected construction under way (not yet a reading of the claims): for m >= 2 valid,
+// disjoint and within Theorem 2's bound on every pair of MC(1,2), MC(1,3), MC(2,2) with s's M
+// fields zero, judged by the same checkers as every reading; for m = 1 it still fails (MC(1,1),
+// s = 000, t = 011), which this test pins so that a change there is seen.
+TEST(Algorithm4Corrected, HoldsForMAtLeastTwoAndStillFailsForMOne) {
+  const Alg4Options o = *options_for_reading("corrected");
+  for (auto [k, m] : {std::pair{1, 2}, {1, 3}, {2, 2}}) {
+    const Metacube mc = MC(k, m);
+    const uint64_t fields = uint64_t{1} << (m << k);
+    for (uint64_t sb = 0; sb < mc.num_nodes(); sb += fields)
+      for (uint64_t tb = 0; tb < mc.num_nodes(); ++tb) {
+        if (tb == sb) continue;
+        const Node s{sb, mc.width()}, t{tb, mc.width()};
+        for (Thm2Part part : {Thm2Part::kValid, Thm2Part::kDisjoint, Thm2Part::kLength})
+          ASSERT_EQ(check_alg4(mc, s, t, o, part), std::nullopt) << mc.name() << " " << s << " " << t;
+      }
+  }
+  const Metacube mc11 = MC(1, 1);
+  EXPECT_NE(check_alg4(mc11, A(mc11, "000"), A(mc11, "011"), o, Thm2Part::kValid), std::nullopt);
+}
+
 TEST(Algorithm4Choices, DescribeNamesEveryField) {
   EXPECT_EQ(describe(Alg4Options{}),
             "hc_order=rotate local_hc=0 exchange=lowest default_key=0 key_compare=rule case0_p3_n=m");

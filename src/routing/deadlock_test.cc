@@ -499,6 +499,9 @@ TEST(DeadlockWitnessJson, RoundTripsAndNamesTheBadField) {
   j.at("final").at(0).at("where") = "lost";
   expect_error(j, "/final/0/where");
   j = good;
+  j.at("messages").at(1).at("destination") = j.at("messages").at(1).at("source");
+  expect_error(j, "/messages/1: source equals destination");
+  j = good;
   j.at("n") = 9;
   expect_error(j, "/n");
 }

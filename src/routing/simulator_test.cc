@@ -1,5 +1,6 @@
 #include "routing/simulator.h"
 
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -203,6 +204,23 @@ TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
     ASSERT_TRUE(verdict.has_value()) << to_string(bc.defect) << " was not caught";
     EXPECT_THAT(*verdict, HasSubstr(bc.violation)) << to_string(bc.defect);
     EXPECT_EQ(check_trace_rules(*net, *w, c, *bad)->rule, bc.rule) << to_string(bc.defect);
+    if (bc.defect == Defect::kFireEarly) {
+      // The message names the undelivered message's own destination process and its firing cycle.
+      std::smatch mt;
+      ASSERT_TRUE(std::regex_search(*verdict, mt, std::regex(R"(message (\d+) \(process (\d+) -> (\d+)\) is never delivered, yet process (\d+) fires in cycle (\d+))")))
+          << *verdict;
+      const auto& msg = bad->trace->messages[std::stoul(mt[1])];
+      EXPECT_EQ(std::stoul(mt[2]), msg.src_process);
+      EXPECT_EQ(std::stoul(mt[3]), msg.dst_process);
+      EXPECT_EQ(std::stoul(mt[4]), msg.dst_process);
+      bool found = false;
+      for (const Fire& f : bad->trace->fires)
+        if (f.process == msg.dst_process) {
+          EXPECT_EQ(std::stoul(mt[5]), f.cycle) << *verdict;
+          found = true;
+        }
+      EXPECT_TRUE(found) << *verdict;
+    }
   }
 }
 

@@ -292,6 +292,17 @@ TEST(FastVerdicts, CheckAlg4OnABlockSaysWhatTheChecksOnPathsSay) {
 
 // A verdict never depends on an earlier call: the scratch table is reused (and grows) between
 // calls, so a large input then a small one, and the same input twice, give the same answers.
+// An empty path has length 0, as Path::length says: over a bound of -1, within 0.
+TEST(FastVerdicts, AnEmptyPathHasLengthZero) {
+  PathBlock block;
+  block.clear(3);
+  block.start_path();
+  EXPECT_FALSE(max_length_ok(block, -1));
+  EXPECT_TRUE(max_length_ok(block, 0));
+  EXPECT_TRUE(check_max_length(std::vector<Path>{Path{}}, -1).has_value());
+  EXPECT_FALSE(check_max_length(std::vector<Path>{Path{}}, 0).has_value());
+}
+
 TEST(FastVerdicts, ReusingTheScratchTableChangesNothing) {
   const Metacube mc = Metacube::make(2, 3).value();
   const Node s = mc.node_at(0), t = mc.node_at(12345);
