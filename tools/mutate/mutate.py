@@ -320,7 +320,11 @@ _lines_cache: dict = {}
 
 def site_position(s: dict) -> tuple[str, int]:
     """Where a site is, in a form that survives edits elsewhere in its file: the text of its line
-    (stripped) and its column counted from the line's first non-blank character."""
+    (stripped) and its column counted from the line's first non-blank character. A run stores both
+    in each mutant of its report (line_text, text_column), so that a saved report is matched by
+    the text it was run on, not by the line that now has its number."""
+    if "line_text" in s and "text_column" in s:
+        return s["line_text"], s["text_column"]
     rel = s["file"]
     if rel not in _lines_cache:
         try:
@@ -401,6 +405,8 @@ def cmd_run(args):
         equivalent = (lambda s: False) if args.recheck_reviewed else \
             (lambda s: reviewed.get(site_key(s), {}).get("verdict") == "equivalent")
         chosen, passed = choose(sites, None if args.every else args.count, args.seed, equivalent)
+    for s in chosen:
+        s["line_text"], s["text_column"] = site_position(s)
     corpus = os.path.realpath(args.corpus or os.environ.get("TOPOCHECK_CORPUS") or os.path.join(ROOT, "corpus"))
     gate = Gate(build, targets, corpus, args.seed)
     for r in stale_reviews(reviewed, sites, set(files)):
