@@ -183,6 +183,10 @@ TEST(AapcPartition, InvalidAfPartitionsAreRejected) {
   EXPECT_NE(check_af_partition(faults, AfPartition{0b0001, 1}), std::nullopt);  // |D| = 1 != f
   EXPECT_NE(check_af_partition(faults, AfPartition{kDims02, 2}), std::nullopt);  // d in D
   EXPECT_NE(check_af_partition(faults, AfPartition{kDims02, 4}), std::nullopt);  // d out of range
+  // A dimension of D outside the cube, named with the cube's range.
+  auto outside = check_af_partition(faults, AfPartition{0b10001, 1});
+  ASSERT_TRUE(outside.has_value());
+  EXPECT_NE(outside->find("is not inside 0..3"), std::string::npos) << *outside;
   // Faults 0 and 5 share PS 0 of {0, 2}.
   auto shared = check_af_partition(FaultSet(4, {0, 5}), AfPartition{kDims02, 1});
   ASSERT_TRUE(shared.has_value());

@@ -245,6 +245,17 @@ TEST(RoutingTraceCheck, RejectsEditedTraces) {
     EXPECT_EQ(v->rule, TraceRule::kFiring);
     EXPECT_THAT(v->message, HasSubstr("fires twice"));
   }
+  {
+    // One header field wrong (the generation cycle), the hop count right: rule 2 names it.
+    Trace edited = *good->trace;
+    edited.messages.front().generated += 1;
+    SimResult bad = *good;
+    bad.trace = std::move(edited);
+    auto v = check_trace_rules(*net, *w, c, bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->rule, TraceRule::kMessages) << v->message;
+    EXPECT_THAT(v->message, HasSubstr("header does not match"));
+  }
 }
 
 }  // namespace
