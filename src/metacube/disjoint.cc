@@ -1,7 +1,6 @@
 #include "metacube/disjoint.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <array>
 #include <bit>
 #include <initializer_list>
