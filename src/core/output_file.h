@@ -42,8 +42,9 @@ Result<bool> finish_stdout();
 // signal with its default action. Idempotent; write_file calls it before its first temporary.
 void install_signal_cleanup();
 
-// The registry of live temporaries, exposed for tests. add returns a slot (or -1
-// when the registry is full: the write still happens, only unprotected from signals).
+// The registry of live temporaries, exposed for tests: 32 slots, each for a path shorter than
+// 4,096 bytes. add returns a slot, or -1 when all 32 are taken or the path does not fit (the write
+// still happens, only unprotected from signals).
 namespace temporaries {
 int add(const std::string& path);
 void remove(int slot);

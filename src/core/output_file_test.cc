@@ -1,18 +1,22 @@
 #include "core/output_file.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -169,6 +173,67 @@ TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
   temporaries::remove(sa);
   EXPECT_EQ(temporaries::live(), 0);
   fs::remove_all(dir);
+}
+
+// The registry holds 32 temporaries at once (the header's capacity), each in its own slot; the
+// 33rd is refused, not registered over another.
+TEST(Temporaries, HoldsThirtyTwoAtOnce) {
+  std::vector<int> slots;
+  for (int i = 0; i < 32; ++i) {
+    const int slot = temporaries::add(fmt::format("/tmp/output_file_cap.{}.tmp", i));
+    ASSERT_GE(slot, 0) << "temporary " << i;
+    slots.push_back(slot);
+  }
+  EXPECT_EQ(temporaries::live(), 32);
+  std::vector<int> sorted = slots;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "a slot given twice";
+  EXPECT_EQ(temporaries::add("/tmp/output_file_cap.33.tmp"), -1);
+  for (int slot : slots) temporaries::remove(slot);
+  EXPECT_EQ(temporaries::live(), 0);
+}
+
+// A path of 4,096 bytes or more does not fit a slot: refused (the write goes on unprotected),
+// and the slots registered around it keep their paths.
+TEST(Temporaries, RefusesAPathTooLongForASlot) {
+  char tmpl[] = "/tmp/output_file_long.XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const fs::path dir = tmpl, a = dir / "a.tmp.1", b = dir / "b.tmp.2";
+  std::ofstream(a) << "a";
+  std::ofstream(b) << "b";
+  const int sa = temporaries::add(a.string());
+  const int sb = temporaries::add(b.string());
+  ASSERT_GE(sa, 0);
+  ASSERT_GE(sb, 0);
+  temporaries::remove(sa);  // a free slot before b's: where the long path would go
+  EXPECT_EQ(temporaries::add(std::string(4096, 'x')), -1);
+  EXPECT_EQ(temporaries::add(std::string(10000, 'y')), -1);
+  EXPECT_EQ(temporaries::live(), 1);
+  temporaries::unlink_all();
+  EXPECT_FALSE(fs::exists(b)) << "b's slot lost its path";
+  EXPECT_TRUE(fs::exists(a));
+  temporaries::remove(sb);
+  EXPECT_EQ(temporaries::live(), 0);
+  fs::remove_all(dir);
+}
+
+// write_file("-") reports a write to stdout that failed even when nothing is left to flush: an
+// unbuffered stdout on /dev/full fails in fwrite itself, and the flush after it succeeds.
+TEST(WriteStdout, ReportsAFailedUnbufferedWrite) {
+  std::fflush(stdout);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int full = ::open("/dev/full", O_WRONLY);
+    if (full < 0 || ::dup2(full, STDOUT_FILENO) < 0) std::_Exit(3);
+    std::setvbuf(stdout, nullptr, _IONBF, 0);
+    const auto r = write_file("-", "x");
+    std::_Exit(r.ok() ? 1 : 0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the failed write was not reported; 3: /dev/full not opened";
 }
 
 // A process killed by SIGTERM while a temporary is registered leaves no temporary and still dies
