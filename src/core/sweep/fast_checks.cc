@@ -41,6 +41,7 @@ class GenerationSlots {
   }
   Slot* data() { return slots_.data(); }
   uint32_t generation() const { return generation_; }
+  void set_generation(uint32_t g) { generation_ = g; }  // detail::set_scratch_generation_for_test
 
  private:
   std::vector<Slot> slots_;
@@ -88,6 +89,8 @@ class NodeTable {
       }
     }
   }
+
+  void set_generation(uint32_t g) { slots_.set_generation(g); }
 
  private:
   GenerationSlots<Slot> slots_;
@@ -141,6 +144,8 @@ class NodeSet {
     return session;
   }
 
+  void set_generation(uint32_t g) { slots_.set_generation(g); }
+
  private:
   GenerationSlots<Slot> slots_;
 };
@@ -149,6 +154,11 @@ thread_local NodeTable scratch;
 thread_local NodeSet node_set;
 
 }  // namespace
+
+void detail::set_scratch_generation_for_test(uint32_t g) {
+  scratch.set_generation(g);
+  node_set.set_generation(g);
+}
 
 detail::NodeStamps detail::start_node_stamps(uint64_t num_nodes) {
   TC_CHECK(num_nodes <= kMaxStampedNodes, "start_node_stamps: too many nodes");

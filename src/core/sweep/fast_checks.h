@@ -138,6 +138,10 @@ struct NodeStamps {
   uint16_t stamp;
 };
 NodeStamps start_node_stamps(uint64_t num_nodes);
+// Test hook: moves this thread's scratch hash tables to generation g, as if after g calls, so that
+// a test reaches the wrap of the 32-bit generation (the tables must have been used once, so that
+// they exist). The verdicts are unchanged by it.
+void set_scratch_generation_for_test(uint32_t g);
 }  // namespace detail
 
 template <std::derived_from<Topology> Topo>

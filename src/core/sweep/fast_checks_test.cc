@@ -316,6 +316,30 @@ TEST(FastVerdicts, ReusingTheScratchTableChangesNothing) {
   EXPECT_EQ(first, !check_paths_valid_simple(mc, paths, s, t) && !check_internally_node_disjoint(paths));
 }
 
+// The scratch tables are emptied by moving to a new 32-bit generation; when the count wraps, every
+// slot must read as empty again. Around the wrap, on a disjoint path set and on one with a shared
+// node, the fast verdicts must keep saying what the worded ones say.
+TEST(FastVerdicts, AWrapOfTheScratchGenerationChangesNothing) {
+  const Metacube mc = Metacube::make(2, 3).value();
+  const Node s = mc.node_at(0), t = mc.node_at(12345);
+  const auto paths = metacube::metacube_disjoint_paths(mc, s, t, *metacube::options_for_reading("paper")).paths;
+  std::vector<Path> shared = paths;
+  shared.push_back(paths[0]);  // every internal node of P_0 twice
+  const bool disjoint = !check_internally_node_disjoint(paths).has_value();
+  ASSERT_TRUE(check_internally_node_disjoint(shared).has_value());
+  // Once, so that both tables exist at this size.
+  internally_node_disjoint_ok(paths);
+  internal_nodes_distinct_ok(paths, s, t);
+  detail::set_scratch_generation_for_test(UINT32_MAX - 2);
+  for (int call = 0; call < 6; ++call) {  // the third call wraps
+    EXPECT_EQ(internally_node_disjoint_ok(paths), disjoint) << "call " << call;
+    EXPECT_EQ(internal_nodes_distinct_ok(paths, s, t), disjoint) << "call " << call;
+    EXPECT_FALSE(internally_node_disjoint_ok(shared)) << "call " << call;
+    EXPECT_FALSE(internal_nodes_distinct_ok(shared, s, t)) << "call " << call;
+    EXPECT_TRUE(simple_ok(paths[0])) << "call " << call;
+  }
+}
+
 // Negative controls at the sizes the sweeps run (MC(2,3), MC(3,2), MC(3,3)), where the fast
 // verdicts' tables and the branch-free hop check see long paths: Algorithm 4's paths of pairs that
 // pass, each broken on purpose in one way that one of the definitions forbids. Every broken set
