@@ -149,7 +149,7 @@ def ctest_tests(build: str) -> list[dict]:
     tests = []
     for t in data.get("tests", []):
         props = {pr["name"]: pr["value"] for pr in t.get("properties", [])}
-        tests.append({"name": t["name"], "command": t.get("command", []),
+        tests.append({"name": t["name"], "command": t.get("command") or [],
                       "env": props.get("ENVIRONMENT", []), "labels": props.get("LABELS", []),
                       "cwd": props.get("WORKING_DIRECTORY", build)})
     return tests
@@ -211,6 +211,15 @@ class Gate:
             cwd = t["cwd"] if t["cwd"] != self.build else (
                 os.path.dirname(orig) if tw and os.path.realpath(orig).startswith(self.build + os.sep) else self.build)
             steps.append((t["name"], cmd, env, cwd))
+        # Every twin test binary must be run by some step. ctest lists a test without its command
+        # when the original executable is not built, and such a test would silently drop out of
+        # every mutant's gate.
+        used = {os.path.basename(cmd[0]) for _, cmd, _, _ in steps}
+        unused = sorted(f for f in os.listdir(self.bin)
+                        if f.endswith("_mutant") and f != "topocheck_mutant" and f not in used)
+        if unused:
+            fail_usage(f"no gating ctest entry runs the twin(s) {', '.join(unused)} in {self.bin}: their "
+                       f"original executables are not built (build tc_mutate_twins, which builds them)")
         return steps + self.corpus_steps
 
     def make_corpus_steps(self) -> list[tuple[str, list[str], dict, str]]:
