@@ -175,6 +175,23 @@ TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
   fs::remove_all(dir);
 }
 
+// unlink_all removes a registered temporary whatever the length of its path, one character too.
+TEST(Temporaries, UnlinkAllRemovesAOneCharacterPath) {
+  char tmpl[] = "/tmp/output_file_one.XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const fs::path dir = tmpl, old = fs::current_path();
+  fs::current_path(dir);
+  std::ofstream("x") << "x";
+  const int slot = temporaries::add("x");
+  ASSERT_GE(slot, 0);
+  temporaries::unlink_all();
+  const bool gone = !fs::exists("x");
+  temporaries::remove(slot);
+  fs::current_path(old);
+  fs::remove_all(dir);
+  EXPECT_TRUE(gone);
+}
+
 // The registry holds 32 temporaries at once (the header's capacity), each in its own slot; the
 // 33rd is refused, not registered over another.
 TEST(Temporaries, HoldsThirtyTwoAtOnce) {

@@ -340,6 +340,51 @@ TEST(FastVerdicts, AWrapOfTheScratchGenerationChangesNothing) {
   }
 }
 
+// disjoint_paths_ok on a block of a small topology marks nodes with 16-bit stamps; when the stamp
+// wraps (every 65,535 calls) the array is cleared and the next stamp must not read as seen.
+// 70,000 calls cross the wrap; each must agree with the worded verdict, on a passing set and on
+// a set with a shared node.
+TEST(FastVerdicts, AWrapOfTheNodeStampsChangesNothing) {
+  const Metacube mc = Metacube::make(2, 2).value();
+  const Node s = mc.node_at(0), t = mc.node_at(0b1100111001);
+  const auto paths = metacube::metacube_disjoint_paths(mc, s, t, *metacube::options_for_reading("corrected")).paths;
+  std::vector<Path> shared = paths;
+  shared[1] = shared[0];
+  const auto good = PathBlock::from_paths(paths), bad = PathBlock::from_paths(shared);
+  ASSERT_TRUE(good && bad);
+  const bool expected = !check_paths_valid_simple(mc, paths, s, t) && !check_internally_node_disjoint(paths);
+  ASSERT_TRUE(expected) << "the pair's paths should be a passing set";
+  // Each loop alone crosses a wrap (alternating the two sets could put every wrap on the same one).
+  int wrong_good = 0, wrong_bad = 0;
+  for (int call = 0; call < 70000; ++call) wrong_good += disjoint_paths_ok(mc, *good, s, t) != expected;
+  for (int call = 0; call < 70000; ++call) wrong_bad += disjoint_paths_ok(mc, *bad, s, t);
+  EXPECT_EQ(wrong_good, 0);
+  EXPECT_EQ(wrong_bad, 0);
+}
+
+// Above 2^20 nodes disjoint_paths_ok on a block falls back to the hash set of
+// internal_nodes_distinct_ok: on MC(3,3) (2^27 nodes) it must agree with the worded verdicts.
+TEST(FastVerdicts, BlockVerdictsAboveTheStampedSize) {
+  const Metacube mc = Metacube::make(3, 3).value();
+  ASSERT_GT(mc.num_nodes(), detail::kMaxStampedNodes);
+  const Node s = mc.node_at(0), t = mc.node_at(0x5A5A5A5ull);
+  const auto paths = metacube::metacube_disjoint_paths(mc, s, t, *metacube::options_for_reading("corrected")).paths;
+  const bool worded = !check_paths_valid_simple(mc, paths, s, t) && !check_internally_node_disjoint(paths);
+  std::vector<Path> shared = paths;
+  shared[2] = shared[1];  // every internal node of P_1 twice
+  std::vector<Path> through_t = paths;
+  through_t[0].nodes.insert(through_t[0].nodes.begin() + 1, t);  // t as an internal node (not an edge either)
+  const auto good = PathBlock::from_paths(paths), bad = PathBlock::from_paths(shared);
+  ASSERT_TRUE(good && bad);
+  EXPECT_EQ(disjoint_paths_ok(mc, *good, s, t), worded);
+  EXPECT_EQ(internal_nodes_distinct_ok(*good, s, t), !check_internally_node_disjoint(paths).has_value());
+  EXPECT_FALSE(disjoint_paths_ok(mc, *bad, s, t));
+  EXPECT_FALSE(internal_nodes_distinct_ok(*bad, s, t));
+  const auto tb = PathBlock::from_paths(through_t);
+  ASSERT_TRUE(tb);
+  EXPECT_FALSE(internal_nodes_distinct_ok(*tb, s, t));
+}
+
 // Negative controls at the sizes the sweeps run (MC(2,3), MC(3,2), MC(3,3)), where the fast
 // verdicts' tables and the branch-free hop check see long paths: Algorithm 4's paths of pairs that
 // pass, each broken on purpose in one way that one of the definitions forbids. Every broken set
