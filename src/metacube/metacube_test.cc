@@ -434,6 +434,43 @@ TEST(OwnProperty, SharedNodeRejectsPathsMeetingOutsideTheEndpoints) {  // negati
   EXPECT_TRUE(j.applicable);
   ASSERT_TRUE(j.violation.has_value());
   EXPECT_THAT(*j.violation, ::testing::HasSubstr("share node 001"));
+  // P_1 passes s again: the message says the routes were judged on their node sets.
+  EXPECT_THAT(*j.violation, ::testing::HasSubstr("some path repeats a node"));
+}
+
+// s and t are no internal nodes of a route: two walks that both come back through s (and repeat
+// their first node) but otherwise keep apart share nothing.
+TEST(OwnProperty, SharedNodeIgnoresReturnsToS) {
+  const Metacube mc = MC(1, 1);
+  const Node s = A(mc, "000"), t = A(mc, "011");
+  const auto back = Walks(mc, {{"000", "001", "000", "001", "101", "111", "011"},
+                               {"000", "100", "000", "100", "110", "010", "011"}});
+  const Judgement j = judge_thm2_shared_node(mc, s, t, back);
+  EXPECT_TRUE(j.applicable);
+  EXPECT_EQ(j.violation, std::nullopt);
+}
+
+// alg4_step_of names, for a node of a path, the last step of that path that began at or before it.
+TEST(Algorithm4Steps, EachNodeIsNamedByItsOwnPathsStep) {
+  const Metacube mc = MC(2, 2);
+  Alg4Options o = *options_for_reading("corrected");
+  o.record_steps = true;
+  int checked = 0;
+  for (uint64_t tb : {0b1100111001ull, 0b0000000110ull, 0b0100001100ull, 0b1111111111ull}) {
+    const Node s = mc.node_at(0), t = mc.node_at(tb);
+    const Alg4Result r = metacube_disjoint_paths(mc, s, t, o);
+    ASSERT_FALSE(r.steps.empty());
+    for (int i = 0; i < static_cast<int>(r.paths.size()); ++i)
+      for (int q = 0; q < static_cast<int>(r.paths[static_cast<size_t>(i)].nodes.size()); ++q) {
+        std::string expected = q == 0 ? "s" : "s^(i)";
+        if (q > 0)
+          for (const Alg4Step& st : r.steps)
+            if (st.path == i && st.from <= q) expected = st.what;
+        EXPECT_EQ(alg4_step_of(r, i, q), expected) << "t = " << t << ", P_" << i << " node " << q;
+        ++checked;
+      }
+  }
+  EXPECT_GT(checked, 100);
 }
 
 TEST(OwnProperty, SharedNodeIsNotApplicableToAnInvalidHopOrAWrongCount) {
