@@ -37,6 +37,14 @@ TEST(Itm, ParsesAndPrintsSteps) {
   }
 }
 
+// The ITM keeps its steps as given: an edge's endpoints in the order written.
+TEST(Itm, KeepsTheStepsAsWritten) {
+  for (const char* text : {"3:(0,1) 4:(1,3) 5:(0,3)", "3:(1,0) 4:(3,1) 5:(3,0)"}) {
+    const Itm itm = build(text, Rule::kExterior);
+    EXPECT_EQ(to_string(itm.steps()), text);
+  }
+}
+
 TEST(Itm, FromEdgesRejectsEndpointsOutsideTheGraph) {
   EXPECT_TRUE(Graph::from_edges(3, {{0, 2}}).ok());
   for (const std::pair<int, int>& e : std::vector<std::pair<int, int>>{{0, 3}, {3, 0}, {-1, 0}, {0, -1}}) {
@@ -58,6 +66,12 @@ TEST(Itm, BuildErrorsNameTheStep) {
   auto interior = Itm::build(*parse_steps(kDoubleEar), Rule::kExterior);
   ASSERT_FALSE(interior.ok());
   EXPECT_NE(interior.error().message.find("step 2"), std::string::npos);
+  // An endpoint that is the node being added (or later) is no existing node, either side.
+  for (const char* text : {"3:(3,0)", "3:(0,3)", "3:(0,4)", "3:(4,1)"}) {
+    auto r = Itm::build(*parse_steps(text), Rule::kAnyEdge);
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_NE(r.error().message.find("needs two existing nodes (0..2)"), std::string::npos) << r.error().message;
+  }
   EXPECT_NE(interior.error().message.find("interior"), std::string::npos);
 }
 
@@ -115,6 +129,9 @@ TEST(ItmChecks, ContentionNegativeControl) {
   // 0->3 and 1->4 are independent but both can run 1->2 (negative control).
   const Graph c6 = cycle_graph(6);
   EXPECT_FALSE(check_contention_free(c6, {0, 1, 2, 3, 4, 5}, Contention::kPaper));
+  // An order of the wrong length is named as such (not as a non-permutation).
+  EXPECT_EQ(check_contention_free(c6, {0, 1, 2, 3, 4}, Contention::kPaper), "the order has 5 nodes, the graph 6");
+  EXPECT_EQ(check_contention_free(c6, {0, 1, 2, 3, 4, 5, 0}, Contention::kPaper), "the order has 7 nodes, the graph 6");
   ContentionWitness witness;
   auto v = check_contention_free(c6, {0, 3, 1, 4, 2, 5}, Contention::kPaper, &witness);
   ASSERT_TRUE(v.has_value());
