@@ -201,6 +201,15 @@ TEST(MigrationCheckers, NegativeControls) {
     EXPECT_TRUE(check_plan_t_links(bad));
   }
   {
+    // A link of T (100000-110000, both in 1*0*00) in the middle of a path, its neighbours outside
+    // T: found, and named by its two ends.
+    Plan bad = good;
+    bad.nodes[3].paths[1] = MigrationPath{bad.nodes[3].paths[1].kind, P("100001:100000:110000:110001"), -1};
+    const auto v = check_plan_t_links(bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_THAT(*v, testing::HasSubstr("uses link 100000-110000 of T"));
+  }
+  {
     Plan ok = good;  // through a node of T (1*0*00) and out again: no link of T is used
     ok.nodes[3].paths[1] = MigrationPath{ok.nodes[3].paths[1].kind, P("100001:100000:100010"), -1};
     EXPECT_EQ(check_plan_t_links(ok), std::nullopt);
