@@ -358,6 +358,43 @@ TEST(DeadlockWitnessChecker, RejectsAStateThatIsNotDeadlocked) {
   EXPECT_EQ(*problem, fmt::format("not deadlocked: m0 can move {:03b}->{:03b}", at, to));
 }
 
+TEST(DeadlockWitnessChecker, RejectsAWitnessWithoutMessages) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  w.messages.clear();
+  w.moves.clear();
+  w.final.clear();
+  w.wait_cycle.clear();
+  EXPECT_EQ(check_deadlock_witness(Q(3), w), "no messages");
+}
+
+// A third message, delivered in one hop, does not block the deadlock; listed in the wait cycle it
+// is named as delivered.
+TEST(DeadlockWitnessChecker, RejectsADeliveredMessageInTheWaitCycle) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  ASSERT_EQ(w.messages.size(), 2u);
+  DeadlockMessage extra = w.messages[0];
+  extra.source = 0b111;
+  extra.destination = 0b110;  // e-cube: bit 0 first, one hop
+  w.messages.push_back(extra);
+  w.moves.push_back(Move{2, 0b111, 0b110});
+  w.final.push_back(MessageLocation{Where::kDelivered, 0b110, 0b110});
+  ASSERT_EQ(check_deadlock_witness(Q(3), w), std::nullopt) << "the delivered message changes nothing";
+  w.wait_cycle = {2, 0, 1};
+  EXPECT_EQ(check_deadlock_witness(Q(3), w), "wait cycle: m2 is delivered");
+  w.wait_cycle = {0, 2, 1};
+  EXPECT_TRUE(check_deadlock_witness(Q(3), w).has_value());
+}
+
+// to_string prints a wait-cycle entry that names no message as a bare pair, also when the final
+// locations list more entries than there are messages.
+TEST(DeadlockWitnessChecker, ToStringPrintsAnOutOfRangeCycleEntryBare) {
+  DeadlockWitness w = StaticPerNodeWitness();
+  w.final.push_back(w.final[0]);  // three final locations, two messages
+  w.wait_cycle = {2, 0};
+  const std::string text = to_string(w);
+  EXPECT_NE(text.find("wait cycle: m2 -> m0"), std::string::npos) << text;
+}
+
 TEST(DeadlockWitnessChecker, RejectsAFakeWaitCycle) {
   const DeadlockWitness good = StaticPerNodeWitness();
   DeadlockWitness w = good;
