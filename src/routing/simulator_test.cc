@@ -1,11 +1,13 @@
 #include "routing/simulator.h"
 
+#include <bit>
 #include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "metacube/metacube.h"
@@ -204,6 +206,14 @@ TEST(RoutingTraceCheck, RejectsEveryDeliberatelyBrokenSimulator) {
     ASSERT_TRUE(verdict.has_value()) << to_string(bc.defect) << " was not caught";
     EXPECT_THAT(*verdict, HasSubstr(bc.violation)) << to_string(bc.defect);
     EXPECT_EQ(check_trace_rules(*net, *w, c, *bad)->rule, bc.rule) << to_string(bc.defect);
+    if (bc.defect == Defect::kSkipFirstMessage) {
+      // The node named is the waiting message's own: the free link named leaves it.
+      std::smatch mt;
+      ASSERT_TRUE(std::regex_search(*verdict, mt, std::regex(R"(message (\d+) waits at node (\d+) while its link to (\d+) is free)")))
+          << *verdict;
+      const uint64_t at = std::stoull(mt[2]), to = std::stoull(mt[3]);
+      EXPECT_EQ(std::popcount(at ^ to), 1) << *verdict;
+    }
     if (bc.defect == Defect::kFireEarly) {
       // The message names the undelivered message's own destination process and its firing cycle.
       std::smatch mt;
@@ -244,6 +254,31 @@ TEST(RoutingTraceCheck, RejectsEditedTraces) {
     ASSERT_TRUE(v.has_value());
     EXPECT_EQ(v->rule, TraceRule::kFiring);
     EXPECT_THAT(v->message, HasSubstr("fires twice"));
+  }
+  {
+    // The second firing of a process in a later cycle: both cycles are named, the first one's
+    // from that process's own firing.
+    Trace edited = *good->trace;
+    // A process whose neighbour in numbering fired in another cycle, so that the cycle named
+    // can only come from the process's own firing.
+    std::vector<uint32_t> cycle_of(w->processes.size(), 0);
+    for (const Fire& f : edited.fires) cycle_of[f.process] = f.cycle;
+    Fire again = edited.fires.front();
+    for (const Fire& f : edited.fires)
+      if (f.process + 1 < cycle_of.size() && cycle_of[f.process + 1] != f.cycle && f.process > 0 &&
+          cycle_of[f.process - 1] != f.cycle) {
+        again = f;
+        break;
+      }
+    ASSERT_NE(cycle_of[again.process + 1], again.cycle) << "no such process in this trace";
+    const uint32_t first = again.cycle;
+    again.cycle = first + 1000;
+    edited.fires.push_back(again);
+    SimResult bad = *good;
+    bad.trace = std::move(edited);
+    auto v = check_trace_rules(*net, *w, c, bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->message, fmt::format("process {} fires twice (cycles {} and {})", again.process, first, first + 1000));
   }
   {
     // One header field wrong (the generation cycle), the hop count right: rule 2 names it.
