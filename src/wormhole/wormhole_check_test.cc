@@ -242,6 +242,24 @@ TEST(WormholeCheckByHand, AMalformedTraceIsRejected) {
   std::vector<WormMessage> same_ends = base().messages;
   same_ends[1].dst = same_ends[1].src;
   EXPECT_RULE(judge(base().run(), same_ends), WormRule::kTrace);
+  // Every message is validated, the first too.
+  std::vector<WormMessage> first_bad = base().messages;
+  first_bad[0].dst = first_bad[0].src;
+  const auto v0 = judge(base().run(), first_bad);
+  ASSERT_TRUE(v0.has_value());
+  EXPECT_EQ(v0->message, "message 0 (0 -> 0, 2 flits) is not a valid message on 4 nodes");
+}
+
+// The same three worms as base(), numbered so that a one-flit worm comes before a two-flit one:
+// each worm's flits are counted apart from the others'.
+TEST(WormholeCheckByHand, WormsOfGrowingLengthAreCountedApart) {
+  const Network& n = c4();
+  Plan p;
+  p.config.buffer = 1;
+  p.add(1, 3, 1, 0, channels(n, {1, 3}), 4);
+  p.add(0, 3, 2, 0, channels(n, {0, 1, 3}), 0);
+  p.add(0, 2, 1, 0, channels(n, {0, 2}), 2);
+  EXPECT_VALID(judge(p));
 }
 
 TEST(WormholeCheckByHand, AHeaderWalksFromItsSourceAlongLinksAndStopsAtItsDestination) {
@@ -289,11 +307,15 @@ TEST(WormholeCheckByHand, EveryFlitFollowsItsHeaderOneChannelPerCycle) {
   p.eject[1] = {7};
   EXPECT_RULE(judge(p), WormRule::kFlitOrder);
 
-  // The header crosses both channels in cycle 0 (kTeleport).
+  // The header crosses both channels in cycle 0 (kTeleport): named with the channel it crossed first.
   p = base();
   p.cross[0][0] = {0, 0};
   p.eject[0] = {1, 3};
   EXPECT_RULE(judge(p), WormRule::kOneHop);
+  const auto v = judge(p);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_NE(v->message.find("crosses 1->3 in the same cycle as 0->1 (one channel per cycle)"), std::string::npos)
+      << v->message;
 }
 
 TEST(WormholeCheckByHand, TheHeaderTakesOnlyChannelsTheRoutingAllows) {
@@ -315,6 +337,16 @@ TEST(WormholeCheckByHand, TheHeaderTakesOnlyChannelsTheRoutingAllows) {
   EXPECT_RULE(judge(p), WormRule::kRouting);
   EXPECT_RULE(judge(p, TestRouting(n, "sp-anything", TestRouting::kAnything)), WormRule::kMinimal);
   EXPECT_VALID(judge(p, TestRouting(n, "anything", TestRouting::kAnything)));
+  // 0 -> 2 over 0->1->3->2 alone: the first step leads away from the destination, named with
+  // the distances of the node it leaves and of the node it enters.
+  Plan away;
+  away.config.buffer = 1;
+  away.add(0, 2, 1, 0, channels(n, {0, 1, 3, 2}), 0);
+  const auto v = judge(away, TestRouting(n, "sp-anything", TestRouting::kAnything));
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->message,
+            "cycle 0: the header of worm 0 takes 0->1, from distance 1 to distance 2 from its destination 2 (not a "
+            "shortest path)");
 }
 
 TEST(WormholeCheckByHand, UpDownRoutesNeverGoUpAfterDownAndAreShortestLegalRoutes) {
