@@ -180,6 +180,16 @@ TEST(AapcForms, JsonRoundTripAndErrorsNameTheField) {
   EXPECT_FALSE(parse_faults(3, "8").ok());
   EXPECT_FALSE(parse_faults(11, "").ok());
   EXPECT_NE(parse_faults(3, "x").error().message.find("--faults"), std::string::npos);
+  EXPECT_EQ(parse_faults(3, "1,x").error().message, "--faults: 'x' is not a node number");
+  // The schedule's JSON has exactly its four fields, "units" an array even with no unit.
+  for (const Schedule& sched : {s, Schedule{}}) {
+    const nlohmann::json j = to_json(sched, none);
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : j.items()) keys.push_back(key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"faults", "n", "steps", "units"}));
+    EXPECT_TRUE(j["units"].is_array());
+    EXPECT_EQ(j["units"].size(), sched.units.size());
+  }
   EXPECT_EQ(parse_faults(4, "9,6")->to_string(), "{6,9}");
   EXPECT_EQ(parse_datum("4_5")->source, 5u);
   EXPECT_NE(link_use_csv(s).find("unit,step,from,to,datum"), std::string::npos);
@@ -195,6 +205,15 @@ TEST(AapcForms, LinkUseSvgSizesTheGridAndLabelsTheLinks) {
   EXPECT_NE(svg.find("height=\"104\""), std::string::npos) << svg.substr(0, 200);
   EXPECT_NE(svg.find(">0->1</text>"), std::string::npos);
   EXPECT_NE(svg.find(">3->1</text>"), std::string::npos);
+  // Each move is a 7 x 7 square of the 8-pixel grid (a gap of one between neighbours).
+  size_t rects = 0;
+  for (size_t at = svg.find("<rect x="); at != std::string::npos; at = svg.find("<rect x=", at + 1)) {
+    const std::string tag = svg.substr(at, svg.find('>', at) - at);
+    if (tag.find("fill=\"#36c\"") == std::string::npos) continue;
+    ++rects;
+    EXPECT_NE(tag.find("width=\"7\" height=\"7\""), std::string::npos) << tag;
+  }
+  EXPECT_GT(rects, 0u);
 }
 
 }  // namespace
