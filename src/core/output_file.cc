@@ -164,6 +164,11 @@ void unlink_all() noexcept {
 
 int live() { return g_live.load(); }
 
+const char* slot_path(int slot) {
+  if (slot < 0 || slot >= kSlots) return "";
+  return g_slots[static_cast<size_t>(slot)].path;
+}
+
 }  // namespace temporaries
 
 void install_signal_cleanup() {

@@ -52,6 +52,9 @@ void remove(int slot);
 void unlink_all() noexcept;
 // How many temporaries are registered now.
 int live();
+// The path a slot holds ("" once released: a signal between a later claim of the slot and the
+// copy of its new path then finds nothing to unlink). For tests.
+const char* slot_path(int slot);
 }  // namespace temporaries
 
 }  // namespace topocheck

@@ -175,6 +175,15 @@ TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
   fs::remove_all(dir);
 }
 
+// A released slot holds no path any more.
+TEST(Temporaries, ARemovedSlotHoldsNoPath) {
+  const int slot = temporaries::add("/tmp/output_file_released.tmp");
+  ASSERT_GE(slot, 0);
+  EXPECT_STREQ(temporaries::slot_path(slot), "/tmp/output_file_released.tmp");
+  temporaries::remove(slot);
+  EXPECT_STREQ(temporaries::slot_path(slot), "");
+}
+
 // unlink_all removes a registered temporary whatever the length of its path, one character too.
 TEST(Temporaries, UnlinkAllRemovesAOneCharacterPath) {
   char tmpl[] = "/tmp/output_file_one.XXXXXX";
