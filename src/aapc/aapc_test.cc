@@ -181,6 +181,14 @@ TEST(AapcForms, JsonRoundTripAndErrorsNameTheField) {
   EXPECT_FALSE(parse_faults(11, "").ok());
   EXPECT_NE(parse_faults(3, "x").error().message.find("--faults"), std::string::npos);
   EXPECT_EQ(parse_faults(3, "1,x").error().message, "--faults: 'x' is not a node number");
+  EXPECT_EQ(parse_faults(3, "8").error().message, "--faults: node 8 is not in Q_3 (0..7)");
+  EXPECT_EQ(parse_faults(1, "0")->to_string(), "{0}");  // Q_1 is a cube too
+  // A step whose end is before its begin.
+  nlohmann::json reversed = to_json(s, none);
+  reversed["steps"] = nlohmann::json::array({{{"name", "x"}, {"begin", 1}, {"end", 0}}});
+  auto rev = schedule_from_json(reversed);
+  ASSERT_FALSE(rev.ok());
+  EXPECT_NE(rev.error().message.find("steps[0]: range [1, 0) outside the units"), std::string::npos) << rev.error().message;
   // The schedule's JSON has exactly its four fields, "units" an array even with no unit.
   for (const Schedule& sched : {s, Schedule{}}) {
     const nlohmann::json j = to_json(sched, none);

@@ -175,6 +175,14 @@ TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
   fs::remove_all(dir);
 }
 
+// Removing a slot that is no slot (add's -1, or past the registry) changes nothing.
+TEST(Temporaries, RemovingANonSlotChangesNothing) {
+  const int before = temporaries::live();
+  temporaries::remove(-1);
+  temporaries::remove(32);
+  EXPECT_EQ(temporaries::live(), before);
+}
+
 // A released slot holds no path any more.
 TEST(Temporaries, ARemovedSlotHoldsNoPath) {
   const int slot = temporaries::add("/tmp/output_file_released.tmp");

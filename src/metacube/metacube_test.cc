@@ -35,6 +35,8 @@ std::vector<std::string> texts(const Path& p) {
 TEST(MetacubeMake, RejectsOutOfRangeParameters) {
   EXPECT_FALSE(Metacube::make(-1, 2).ok());
   EXPECT_FALSE(Metacube::make(2, 0).ok());
+  // m above 63 is named as such, before the address width is.
+  EXPECT_EQ(Metacube::make(0, 64).error().message, "metacube cluster dimension m = 64 is out of range 1..63");
   EXPECT_FALSE(Metacube::make(3, 8).ok());  // 8*8+3 = 67 bits
   EXPECT_TRUE(Metacube::make(3, 7).ok());   // 59 bits
   EXPECT_TRUE(Metacube::make(5, 1).ok());   // 37 bits

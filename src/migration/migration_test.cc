@@ -169,7 +169,9 @@ TEST(MigrationCheckers, NegativeControls) {
   {
     Plan bad = good;  // a missing path
     bad.nodes[3].paths.pop_back();
-    EXPECT_TRUE(check_plan_complete(bad));
+    const auto v = check_plan_complete(bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_THAT(*v, testing::HasSubstr(": 1 path ("));  // one path, singular
   }
   {
     Plan bad = good;  // both paths the same
@@ -208,6 +210,11 @@ TEST(MigrationCheckers, NegativeControls) {
     const auto v = check_plan_t_links(bad);
     ASSERT_TRUE(v.has_value());
     EXPECT_THAT(*v, testing::HasSubstr("uses link 100000-110000 of T"));
+  }
+  {
+    Plan ok = good;  // an extension from the first link on: its links of T are allowed
+    ok.nodes[3].paths[1] = MigrationPath{ok.nodes[3].paths[1].kind, P("100000:110000"), 0};
+    EXPECT_EQ(check_plan_t_links(ok), std::nullopt);
   }
   {
     Plan ok = good;  // through a node of T (1*0*00) and out again: no link of T is used

@@ -444,6 +444,16 @@ TEST(DeadlockWitnessChecker, RejectsAFinalPlacementTheMovesDoNotProduceAndBadMov
   DeadlockWitness w = good;
   w.final[0].from = w.final[0].node;
   EXPECT_TRUE(check_deadlock_witness(Q(3), w).has_value());
+  // A wrong final location of m1 is named by m1's own stated location: two different wrong ones
+  // give two different messages.
+  w = good;
+  w.final[1] = {Where::kDelivered, 0b111, 0b111};
+  const auto delivered = check_deadlock_witness(Q(3), w);
+  w.final[1] = {Where::kInjected, 0b101, 0b101};
+  const auto injected = check_deadlock_witness(Q(3), w);
+  ASSERT_TRUE(delivered.has_value() && injected.has_value());
+  EXPECT_EQ(delivered->rfind("m1: final location ", 0), 0u) << *delivered;
+  EXPECT_NE(*delivered, *injected);
   w = good;
   w.moves[1].from = w.moves[1].to;  // not where m1 is
   EXPECT_TRUE(check_deadlock_witness(Q(3), w).has_value());

@@ -256,6 +256,16 @@ TEST(RoutingTraceCheck, RejectsEditedTraces) {
     EXPECT_THAT(v->message, HasSubstr("fires twice"));
   }
   {
+    // The result's message count disagrees with the trace: rule 7.
+    SimResult bad = *good;
+    bad.messages += 1;
+    auto v = check_trace_rules(*net, *w, c, bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->rule, TraceRule::kCounts) << v->message;
+    EXPECT_EQ(v->message, fmt::format("the result counts {} messages, the trace has {}", bad.messages,
+                                      good->trace->messages.size()));
+  }
+  {
     // The second firing of a process in a later cycle: both cycles are named, the first one's
     // from that process's own firing.
     Trace edited = *good->trace;
