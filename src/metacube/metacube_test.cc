@@ -458,7 +458,7 @@ TEST(Algorithm4Steps, EachNodeIsNamedByItsOwnPathsStep) {
   Alg4Options o = *options_for_reading("corrected");
   o.record_steps = true;
   int checked = 0;
-  for (uint64_t tb : {0b1100111001ull, 0b0000000110ull, 0b0100001100ull, 0b1111111111ull}) {
+  for (uint64_t tb : {0b1100111001ull, 0b1000110000ull, 0b0011000100ull, 0b0110010010ull, 0b1111111111ull}) {
     const Node s = mc.node_at(0), t = mc.node_at(tb);
     const Alg4Result r = metacube_disjoint_paths(mc, s, t, o);
     ASSERT_FALSE(r.steps.empty());
