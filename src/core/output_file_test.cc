@@ -40,6 +40,12 @@ class OutputFileTest : public ::testing::Test {
     s << in.rdbuf();
     return s.str();
   }
+  // A file `name` in the folder (content: its name), for registering as a temporary.
+  fs::path touch(const std::string& name) const {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << name;
+    return p;
+  }
   // No FILE.tmp.* left in the folder.
   bool no_temporaries() const {
     for (const auto& e : fs::directory_iterator(dir_))
@@ -155,12 +161,11 @@ TEST_F(OutputFileTest, AFailedWriteLeavesTheOldFileAndNoTemporary) {
   EXPECT_TRUE(no_temporaries());
 }
 
-TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
-  char tmpl[] = "/tmp/output_file_reg.XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const fs::path dir = tmpl, a = dir / "a.tmp.1", b = dir / "b.tmp.2";
-  std::ofstream(a) << "a";
-  std::ofstream(b) << "b";
+// The registry's tests that register real files: each in the fixture's own folder.
+using TemporariesInAFolder = OutputFileTest;
+
+TEST_F(TemporariesInAFolder, UnlinkAllRemovesTheRegisteredOnly) {
+  const fs::path a = touch("a.tmp.1"), b = touch("b.tmp.2");
   const int sa = temporaries::add(a.string());
   const int sb = temporaries::add(b.string());
   ASSERT_GE(sa, 0);
@@ -172,7 +177,6 @@ TEST(Temporaries, UnlinkAllRemovesTheRegisteredOnly) {
   EXPECT_TRUE(fs::exists(b));
   temporaries::remove(sa);
   EXPECT_EQ(temporaries::live(), 0);
-  fs::remove_all(dir);
 }
 
 // Removing a slot that is no slot (add's -1, or past the registry) changes nothing.
@@ -193,19 +197,16 @@ TEST(Temporaries, ARemovedSlotHoldsNoPath) {
 }
 
 // unlink_all removes a registered temporary whatever the length of its path, one character too.
-TEST(Temporaries, UnlinkAllRemovesAOneCharacterPath) {
-  char tmpl[] = "/tmp/output_file_one.XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const fs::path dir = tmpl, old = fs::current_path();
-  fs::current_path(dir);
-  std::ofstream("x") << "x";
+TEST_F(TemporariesInAFolder, UnlinkAllRemovesAOneCharacterPath) {
+  const fs::path old = fs::current_path();
+  touch("x");
+  fs::current_path(dir_);
   const int slot = temporaries::add("x");
-  ASSERT_GE(slot, 0);
   temporaries::unlink_all();
   const bool gone = !fs::exists("x");
   temporaries::remove(slot);
   fs::current_path(old);
-  fs::remove_all(dir);
+  ASSERT_GE(slot, 0);
   EXPECT_TRUE(gone);
 }
 
@@ -229,12 +230,8 @@ TEST(Temporaries, HoldsThirtyTwoAtOnce) {
 
 // A path of 4,096 bytes or more does not fit a slot: refused (the write goes on unprotected),
 // and the slots registered around it keep their paths.
-TEST(Temporaries, RefusesAPathTooLongForASlot) {
-  char tmpl[] = "/tmp/output_file_long.XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const fs::path dir = tmpl, a = dir / "a.tmp.1", b = dir / "b.tmp.2";
-  std::ofstream(a) << "a";
-  std::ofstream(b) << "b";
+TEST_F(TemporariesInAFolder, RefusesAPathTooLongForASlot) {
+  const fs::path a = touch("a.tmp.1"), b = touch("b.tmp.2");
   const int sa = temporaries::add(a.string());
   const int sb = temporaries::add(b.string());
   ASSERT_GE(sa, 0);
@@ -248,7 +245,6 @@ TEST(Temporaries, RefusesAPathTooLongForASlot) {
   EXPECT_TRUE(fs::exists(a));
   temporaries::remove(sb);
   EXPECT_EQ(temporaries::live(), 0);
-  fs::remove_all(dir);
 }
 
 // write_file("-") reports a write to stdout that failed even when nothing is left to flush: an
@@ -272,10 +268,8 @@ TEST(WriteStdout, ReportsAFailedUnbufferedWrite) {
 
 // A process killed by SIGTERM while a temporary is registered leaves no temporary and still dies
 // of SIGTERM (the handler re-raises it).
-TEST(Temporaries, SigtermRemovesTheLiveTemporaries) {
-  char tmpl[] = "/tmp/output_file_sig.XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const fs::path dir = tmpl, tmp = dir / "out.json.tmp.99.0";
+TEST_F(TemporariesInAFolder, SigtermRemovesTheLiveTemporaries) {
+  const fs::path tmp = dir_ / "out.json.tmp.99.0";
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
@@ -289,7 +283,6 @@ TEST(Temporaries, SigtermRemovesTheLiveTemporaries) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
   EXPECT_FALSE(fs::exists(tmp));
-  fs::remove_all(dir);
 }
 
 }  // namespace
