@@ -371,7 +371,12 @@ TEST(Af, OptionsDoNotBreakValidity) {
 
 TEST(Af, NoFaultsAndOneCoset) {
   for (Model model : kModels) {
-    expect_valid(af(FaultSet(4, {}), 0, 2, model), FaultSet(4, {}), model, "A_f f = 0");
+    const auto none = af(FaultSet(4, {}), 0, 2, model);
+    expect_valid(none, FaultSet(4, {}), model, "A_f f = 0");
+    // Without faults Phase 1 is one step, named as the phase (no trailing separator).
+    ASSERT_TRUE(none.ok());
+    ASSERT_FALSE(none->steps.empty());
+    EXPECT_EQ(none->steps.front().name, "phase 1");
     // f + 1 = n: one coset, Phase 1 is A_1 on Q_n and Phase 2 is empty. In the labels given
     // (kAbsolute) that is A_1's schedule move for move; in the canonical frame it is A_1 run on
     // {0} and translated back, the same moves up to their order inside a unit.

@@ -510,5 +510,20 @@ TEST(OwnProperty, FaultCutFindsOneNodeOnEveryWalkAndNoneOnDisjointPaths) {
   EXPECT_EQ(judge_fault_cut(mc, s, t, repeating).violation, std::nullopt);
 }
 
+TEST(OwnProperty, FaultCutCountsOnlyUnhitWalksWhenItBoundsTheSearch) {
+  // Two faults (k + m - 1 = 2) cut these three walks: 00010 meets P_0 and P_2, 00001 meets P_1.
+  // Once 00010 is chosen, P_1 and P_2 are disjoint but P_2 is already hit: the search's lower bound
+  // (a packing of pairwise disjoint walks) must leave it out, or it prunes the cut away.
+  const Metacube mc = MC(1, 2);
+  const Node s = A(mc, "00000"), t = A(mc, "00011");
+  const auto walks = Walks(mc, {{"00000", "00010", "00011"},
+                                {"00000", "00001", "00011"},
+                                {"00000", "10000", "10100", "00100", "00110", "10110", "10010", "00010", "00011"}});
+  const Judgement j = judge_fault_cut(mc, s, t, walks);
+  EXPECT_TRUE(j.applicable);
+  ASSERT_TRUE(j.violation.has_value());
+  EXPECT_THAT(*j.violation, ::testing::HasSubstr("{00010, 00001}"));
+}
+
 }  // namespace
 }  // namespace topocheck::metacube
