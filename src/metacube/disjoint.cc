@@ -29,7 +29,9 @@ std::optional<Alg4Options> options_for_reading(const std::string& reading) {
   if (reading == "corrected") {
     o.key_compare = KeyCompare::kExample4;
     o.fix_pj = true;
-    o.type2_high = true;
+    o.case1_cluster = true;
+    o.local_in_cluster = true;
+    o.w_is_s = true;
     return o;
   }
   if (reading == "broken-no-exchange") {
@@ -67,7 +69,7 @@ std::vector<Alg4Options> all_choices(const Metacube& mc, const Alg4Options& base
 }
 
 std::string describe(const Alg4Options& o) {
-  return fmt::format("hc_order={} local_hc={} exchange={} default_key={} key_compare={} case0_p3_n={}{}{}{}{}{}{}{}",
+  return fmt::format("hc_order={} local_hc={} exchange={} default_key={} key_compare={} case0_p3_n={}{}{}{}{}{}{}{}{}",
                      o.hc_order == CycleOrder::kRotate ? "rotate" : "reverse", o.local_hc,
                      o.exchange == ExchangeChoice::kLowestOther ? "lowest" : "next", o.default_key,
                      o.key_compare == KeyCompare::kRule ? "rule" : "example4",
@@ -75,7 +77,10 @@ std::string describe(const Alg4Options& o) {
                      o.case0_hop == Case0Hop::kTable ? "" : " case0_hop=k",
                      o.local_class_path == LocalClassPath::kAscending ? "" : " local_class_path=p3(k,0)",
                      o.empty_when_equal ? "" : " literal_detour", o.case2_pj_ends_at_t ? "" : " pj_stops_at_tj",
-                     o.repair ? " repaired" : "", o.broken_no_exchange ? " BROKEN_no_exchange" : "",
+                     o.repair ? " repaired" : "",
+                     std::string(o.fix_pj ? " fix_pj" : "") + (o.case1_cluster ? " case1_cluster" : "") +
+                         (o.local_in_cluster ? " local_in_cluster" : "") + (o.w_is_s ? " w_is_s" : ""),
+                     o.broken_no_exchange ? " BROKEN_no_exchange" : "",
                      o.broken_ignore_key ? " BROKEN_ignore_key" : "");
 }
 
@@ -175,7 +180,7 @@ struct Ctx {
     const uint64_t b = o.key_compare == KeyCompare::kRule ? mc.field(t, cti) : mc.field(t, csi);
     // Type 1: the lowest bit x where the two agree; type 2 (none): the default key bit.
     const uint64_t agree = ~(a ^ b) & ((uint64_t{1} << m) - 1);
-    const int x = agree != 0 ? std::countr_zero(agree) : o.type2_high ? m - 1 : o.default_key;
+    const int x = agree != 0 ? std::countr_zero(agree) : o.default_key;
     note("P_{}: key bit y = {} (type {})", i, k + x, agree != 0 ? 1 : 2);
     return k + x;
   }
@@ -228,7 +233,7 @@ void case1(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   for (int i = 0; i < c.k; ++i) {
     const Node a = c.N(c.s, i);
-    if (c.o.fix_pj && mc.same_cluster(a, c.N(c.t, i))) {
+    if (c.o.case1_cluster && mc.same_cluster(a, c.N(c.t, i))) {
       // s and t differ only in M[c_s^(i)]: the walk around HC_i would change nothing and
       // come back to s^(i,y). As case 2 prints for this situation: the cluster route.
       start_path(P, i, {c.s, a});
@@ -336,12 +341,12 @@ void append_case2_local_segment(Ctx& c, PathBlock& P, int i, Node w) {
 void case2(Ctx& c, PathBlock& P) {
   const auto& mc = c.mc;
   int pj_local = -1;  // fix_pj: the local path that enters t through t^(j)
-  // fix_pj, H_k(s, t) >= 2: a local path whose w is s itself (s and t differ, outside the class,
+  // w_is_s, H_k(s, t) >= 2: a local path whose w is s itself (s and t differ, outside the class,
   // in one bit b of M[c_t]) would start its class tail at s through s^(d0), d0 the tail's first
   // class dimension: P_{d0} takes that tail (s, the class path, t^(k+b), t), and the local path
   // P_{k+b} takes P_{d0}'s end: its walk to (c_s, M_t), across d0 to w_{d0}, then Z_{d0}.
   int w_is_s = -1, d0 = -1;
-  if (c.o.fix_pj && std::popcount(static_cast<unsigned>(c.cs ^ c.ct)) >= 2) {
+  if (c.o.w_is_s && std::popcount(static_cast<unsigned>(c.cs ^ c.ct)) >= 2) {
     for (int i = c.k; i < c.k + c.m; ++i)
       if (mc.with_class(c.N(c.t, i), c.cs) == c.s) w_is_s = i;
     d0 = std::countr_zero(static_cast<unsigned>(c.cs ^ c.ct));
@@ -432,7 +437,15 @@ void case2(Ctx& c, PathBlock& P) {
     w[static_cast<size_t>(i)] = mc.with_class(t_i, c.cs).bits;
     si[static_cast<size_t>(i)] = c.N(c.s, i).bits;
   }
-  if (c.o.fix_pj) {
+  // w_is_s: the local path P_{k+b} whose w is s takes P_{d0}'s end (see above).
+  auto w_is_s_path = [&](int i) {
+    const Node ctm = mc.with_class(c.t, c.cs), wd0 = mc.with_class(c.t, c.cs ^ (1 << d0));
+    append_case2_local_segment(c, P, i, ctm);
+    c.mark(P, "w_{d0} : Z_{d0} (w_b = s)");
+    push(P, wd0);
+    append_p3_class(P, mc, d0, wd0, c.t);
+  };
+  if (c.o.local_in_cluster) {
     // Each local path's target T (w_i, or t^(j) for the one that gave t^(j,...) to P_j); a
     // target in s's own cluster is reached inside that cluster by the local path whose first
     // hop the cluster route takes, and the path that had it takes that path's target (the
@@ -452,11 +465,7 @@ void case2(Ctx& c, PathBlock& P) {
     for (int i = c.k; i < c.k + c.m; ++i) {
       start_path(P, i, {c.s});
       if (i == w_is_s) {
-        const Node ctm = mc.with_class(c.t, c.cs), wd0 = mc.with_class(c.t, c.cs ^ (1 << d0));
-        append_case2_local_segment(c, P, i, ctm);
-        c.mark(P, "w_{d0} : Z_{d0} (w_b = s)");
-        push(P, wd0);
-        append_p3_class(P, mc, d0, wd0, c.t);
+        w_is_s_path(i);
         continue;
       }
       const Node Ti = node(T[static_cast<size_t>(i)]);
@@ -484,6 +493,10 @@ void case2(Ctx& c, PathBlock& P) {
       }
   for (int i = c.k; i < c.k + c.m; ++i) {
     start_path(P, i, {c.s});
+    if (i == w_is_s) {
+      w_is_s_path(i);
+      continue;
+    }
     if (i == pj_local) {
       const Node tj = mc.with_class(c.t, c.cs);
       append_case2_local_segment(c, P, i, tj);

@@ -70,10 +70,20 @@ struct Alg4Options {
   bool repair = false;
   // Corrections (reading `corrected`; each a local change to one printed step, see
   // docs/findings/metacube.md):
-  //  - fix_pj: case 2, P_j with c_s^(j) = c_t ...
+  //  - fix_pj: case 2, P_j with c_s^(j) = c_t: built like the other global paths with w_j = t (key
+  //    hop, hop l, p1 to t; the edge itself when s^(j) = t; the cluster route when s^(j) is in t's
+  //    cluster), and the local path whose cube edge it takes into t enters t through t^(j);
+  //  - case1_cluster: case 1, P_i when s and t differ only in M[c_s^(i)]: the cluster route
+  //    s^(i) -> t^(i) (as case 2 prints for that situation) instead of a walk that changes nothing;
+  //  - local_in_cluster: case 2, a local path's target in s's own cluster is reached inside that
+  //    cluster by the local path whose first hop that route takes (generalizes the printed
+  //    "w_i = s^(j)" exchange, a route of one hop);
+  //  - w_is_s: case 2 with H_k(s, t) >= 2, a local path whose w is s itself swaps ends with P_{d0},
+  //    d0 the first dimension of the class tail.
   bool fix_pj = false;
-  //  - type2_high: a type-2 key bit is the highest bit of the field, not bit 0 ...
-  bool type2_high = false;
+  bool case1_cluster = false;
+  bool local_in_cluster = false;
+  bool w_is_s = false;
   // Not a reading choice: whether Alg4Result::notes is filled (show / construct want it; the
   // checks do not, and formatting notes dominated the construction's time).
   bool record_notes = true;

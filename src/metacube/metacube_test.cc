@@ -343,6 +343,36 @@ TEST(Algorithm4Corrected, HoldsForMAtLeastTwoAndStillFailsForMOne) {
   EXPECT_NE(check_alg4(mc11, A(mc11, "000"), A(mc11, "011"), o, Thm2Part::kValid), std::nullopt);
 }
 
+// Each correction is needed: without it the construction fails, at the smallest pair in sweep
+// order of the smallest metacube where it does (found by tools/alg4_classify; the failure is the
+// one docs/findings/metacube.md describes for the change).
+TEST(Algorithm4Corrected, EveryCorrectionIsNeeded) {
+  struct Case {
+    bool Alg4Options::*flag;
+    int k, m;
+    const char *s, *t;
+    Thm2Part part;  // the first part of Theorem 2 it fails
+  };
+  const Case cases[] = {
+      // P_0 = s : s^(0) = t ... back to s: P_j's printed walk p1(s^(j), t^(j)) when s^(j) = t.
+      {&Alg4Options::fix_pj, 1, 2, "00000", "10000", Thm2Part::kValid},
+      // P_0's key hop and walk around HC_0 change nothing and come back through s^(0,y).
+      {&Alg4Options::case1_cluster, 1, 2, "00000", "00100", Thm2Part::kValid},
+      // P_1's hop l and walk to w_1 in s's own cluster come back through s^(1).
+      {&Alg4Options::local_in_cluster, 1, 2, "00000", "10010", Thm2Part::kValid},
+      // P_2's w is s itself: its walk to w leaves s and returns to s^(2).
+      {&Alg4Options::w_is_s, 2, 2, "0000000000", "1101000000", Thm2Part::kValid},
+  };
+  for (const Case& c : cases) {
+    const Metacube mc = MC(c.k, c.m);
+    const Node s = A(mc, c.s), t = A(mc, c.t);
+    Alg4Options o = *options_for_reading("corrected");
+    EXPECT_EQ(check_alg4(mc, s, t, o, c.part), std::nullopt) << mc.name() << " " << s << " " << t;
+    o.*c.flag = false;
+    EXPECT_NE(check_alg4(mc, s, t, o, c.part), std::nullopt) << mc.name() << " " << s << " " << t;
+  }
+}
+
 TEST(Algorithm4Choices, DescribeNamesEveryField) {
   EXPECT_EQ(describe(Alg4Options{}),
             "hc_order=rotate local_hc=0 exchange=lowest default_key=0 key_compare=rule case0_p3_n=m");
@@ -358,11 +388,16 @@ TEST(Algorithm4Choices, DescribeNamesEveryField) {
   o.empty_when_equal = false;
   o.case2_pj_ends_at_t = false;
   o.repair = true;
+  o.fix_pj = true;
+  o.case1_cluster = true;
+  o.local_in_cluster = true;
+  o.w_is_s = true;
   o.broken_no_exchange = true;
   o.broken_ignore_key = true;
   EXPECT_EQ(describe(o),
             "hc_order=reverse local_hc=1 exchange=next default_key=1 key_compare=example4 case0_p3_n=2 case0_hop=k "
-            "local_class_path=p3(k,0) literal_detour pj_stops_at_tj repaired BROKEN_no_exchange BROKEN_ignore_key");
+            "local_class_path=p3(k,0) literal_detour pj_stops_at_tj repaired fix_pj case1_cluster local_in_cluster "
+            "w_is_s BROKEN_no_exchange BROKEN_ignore_key");
 }
 
 TEST(Algorithm4CaseBound, FollowsTheStatedFormulaOnEveryPair) {
