@@ -122,6 +122,37 @@ class Encoder {
     return sp_.place(x_mask, csi);
   }
 
+  // Every field but M[f] of u and v equal.
+  z3::expr others_equal(const SymNode& u, const SymNode& v, int f) const {
+    z3::expr_vector equal(ctx());
+    for (int g = 0; g < sp_.h; ++g)
+      if (g != f) equal.push_back(field(u, g) == field(v, g));
+    return equal.empty() ? ctx().bool_val(true) : z3::mk_and(equal);
+  }
+  // Path and dimension codes (8 bits): a local dimension k + b, or kNoCode.
+  static constexpr int kNoCode = 255;
+  z3::expr code(int v) const { return ctx().bv_val(static_cast<uint64_t>(v), 8); }
+  // k + the highest set bit of the m-bit x (kNoCode when x = 0).
+  z3::expr highest_dimension(const z3::expr& x) const {
+    z3::expr out = code(kNoCode);
+    for (int b = 0; b < m_; ++b)
+      out = z3::ite(x.extract(static_cast<unsigned>(b), static_cast<unsigned>(b)) == sp_.one_bit(), code(k_ + b), out);
+    return out;
+  }
+  // k + the lowest set bit of the m-bit x (kNoCode when x = 0).
+  z3::expr lowest_dimension(const z3::expr& x) const {
+    z3::expr out = code(kNoCode);
+    for (int b = m_ - 1; b >= 0; --b)
+      out = z3::ite(x.extract(static_cast<unsigned>(b), static_cast<unsigned>(b)) == sp_.one_bit(), code(k_ + b), out);
+    return out;
+  }
+  // The node among `nodes` (all of one class) whose index is the code `index`.
+  SymNode select(const std::vector<SymNode>& nodes, const z3::expr& index, const SymNode& otherwise) const {
+    z3::expr bits = otherwise.bits;
+    for (int i = k_; i < k_ + m_; ++i) bits = z3::ite(index == code(i), nodes[static_cast<size_t>(i)].bits, bits);
+    return SymNode{otherwise.cls, bits};
+  }
+
   // --- slot lists
   SymPath start(const SymNode& u) const { return SymPath{Slot{ctx().bool_val(true), u.bits, true}}; }
   void push(SymPath& p, const SymNode& u) const { p.push_back(Slot{ctx().bool_val(true), u.bits, true}); }
@@ -280,6 +311,14 @@ class Encoder {
       push(p, d);
       append(p, p1_walk(d, ti, walk_global(i, d)));
       push(p, t_);
+      if (o_.case1_cluster) {
+        // s and t differ only in M[c_s^(i)] (s^(i) and t^(i) in one cluster): the cluster route.
+        SymPath cluster = start(s_);
+        push(cluster, a);
+        append(cluster, p3_cluster(m_, m_ - 1, a, ti));
+        push(cluster, t_);
+        p = merge(others_equal(s_, t_, a.cls), cluster, p);
+      }
       P.push_back(p);
     }
     const int l = l_local();
@@ -345,6 +384,7 @@ class Encoder {
   }
 
   std::vector<SymPath> case2() const {
+    if (o_.fix_pj) return case2_corrected();
     std::vector<SymPath> P;
     for (int i = 0; i < k_; ++i) {
       const SymNode si = N(s_, i);
@@ -415,6 +455,129 @@ class Encoder {
       P.push_back(p);
     }
     return P;
+  }
+
+
+  // Case 2 of the reading `corrected` (disjoint.cc's case2 with fix_pj, local_in_cluster and w_is_s,
+  // which alg4_encoding_gap accepts only together).
+  std::vector<SymPath> case2_corrected() const {
+    std::vector<SymPath> P;
+    // w_is_s (H_k >= 2): the local path P_{k+b} whose w is s, when t differs from s (outside the
+    // class field) only in bit b of M[c_t]; d0 the class tail's first dimension.
+    const bool two_or_more = std::popcount(static_cast<unsigned>(cs_ ^ ct_)) >= 2;
+    const int d0 = std::countr_zero(static_cast<unsigned>(cs_ ^ ct_));
+    std::vector<z3::expr> w_is_s;  // by local dimension i: w_i = s
+    z3::expr any_w_is_s = ctx().bool_val(false);
+    for (int i = 0; i < k_ + m_; ++i) {
+      const z3::expr cond = i >= k_ && two_or_more ? with_class(N(t_, i), cs_).bits == s_.bits : ctx().bool_val(false);
+      w_is_s.push_back(cond);
+      any_w_is_s = any_w_is_s || cond;
+    }
+    z3::expr pj_local = code(kNoCode);  // the local path whose cube edge into t P_j takes
+    for (int i = 0; i < k_; ++i) {
+      const SymNode si = N(s_, i);
+      const int ci = si.cls;
+      if (two_or_more && i == d0) {
+        SymPath tail = start(s_);
+        append(tail, p3_class(local_class_i(), s_, with_class(s_, ct_)));
+        append(tail, start(t_));
+        P.push_back(merge(any_w_is_s, tail, global_path(i)));
+        continue;
+      }
+      if (ci == ct_) {
+        // P_j like the other global paths with w_j = t.
+        SymPath edge = start(s_);
+        push(edge, t_);
+        SymPath cluster = start(s_);
+        push(cluster, si);
+        append(cluster, p3_cluster(m_, m_ - 1, si, t_));
+        const SymNode b{si.cls, si.bits ^ key_flip(i)};
+        const SymNode d = N(b, l_global(i));
+        SymPath keyed = start(s_);
+        push(keyed, si);
+        push(keyed, b);
+        push(keyed, d);
+        append(keyed, p1_walk(d, t_, walk_global(i, d)));
+        const z3::expr adjacent = si.bits == t_.bits;
+        const z3::expr in_cluster = others_equal(si, t_, ct_);
+        P.push_back(merge(adjacent, edge, merge(in_cluster, cluster, keyed)));
+        // Its last hop into t: the cluster route fixes M[c_t] lowest bit first, so it ends with the
+        // highest differing bit; the keyed walk reaches class c_t last, with M[c_t] = M_s[c_t] XOR
+        // the key bit, and ends with that field's highest differing bit (a cross edge if none).
+        const z3::expr plain = field(s_, ct_) ^ field(t_, ct_);
+        const z3::expr keyed_diff = field(b, ct_) ^ field(t_, ct_);
+        pj_local = z3::ite(adjacent, code(kNoCode),
+                           z3::ite(in_cluster, highest_dimension(plain), highest_dimension(keyed_diff)));
+        continue;
+      }
+      P.push_back(global_path(i));
+    }
+    // Local targets T_i: w_i, or (c_s, M_t) for the path that gave its cube edge into t to P_j.
+    std::vector<SymNode> w, T;
+    const SymNode ctm = with_class(t_, cs_);
+    for (int i = 0; i < k_ + m_; ++i) {
+      w.push_back(with_class(N(t_, i), cs_));
+      T.push_back(SymNode{cs_, z3::ite(pj_local == code(i), ctm.bits, w.back().bits)});
+    }
+    // The first target in s's own cluster (other than s) is reached inside it by the local path
+    // whose first hop the cluster route takes; the two paths exchange targets.
+    std::vector<SymNode> swapped = T;
+    std::vector<z3::expr> is_direct(static_cast<size_t>(k_ + m_), ctx().bool_val(false));
+    z3::expr found = ctx().bool_val(false);
+    for (int a = k_; a < k_ + m_; ++a) {
+      const SymNode& Ta = T[static_cast<size_t>(a)];
+      const z3::expr here = !found && Ta.bits != s_.bits && others_equal(Ta, s_, cs_);
+      const z3::expr direct = lowest_dimension(field(Ta, cs_) ^ field(s_, cs_));
+      found = found || here;
+      for (int i = k_; i < k_ + m_; ++i) {
+        // After the exchange: T'_direct = T_a, T'_a = T_direct (the same when a = direct).
+        const SymNode other = select(T, direct, T[static_cast<size_t>(i)]);
+        z3::expr bits = swapped[static_cast<size_t>(i)].bits;
+        if (i == a) bits = z3::ite(here, other.bits, bits);
+        bits = z3::ite(here && direct == code(i), Ta.bits, bits);
+        swapped[static_cast<size_t>(i)].bits = bits;
+        is_direct[static_cast<size_t>(i)] = is_direct[static_cast<size_t>(i)] || (here && direct == code(i));
+      }
+    }
+    const SymNode wd0 = with_class(t_, cs_ ^ (1 << d0));
+    for (int i = k_; i < k_ + m_; ++i) {
+      const SymNode& Ti = swapped[static_cast<size_t>(i)];
+      SymPath direct = start(s_);
+      append(direct, p3_cluster(m_, m_ - 1, s_, Ti));
+      SymPath segment = start(s_);
+      append(segment, case2_local_segment(i, Ti));
+      SymPath p = merge(is_direct[static_cast<size_t>(i)], direct, segment);
+      append(p, p3_class(local_class_i(), Ti, with_class(Ti, ct_)));
+      append(p, start(t_));
+      if (two_or_more) {
+        SymPath around = start(s_);
+        append(around, case2_local_segment(i, ctm));
+        push(around, wd0);
+        append(around, p3_class(d0, wd0, t_));
+        p = merge(w_is_s[static_cast<size_t>(i)], around, p);
+      }
+      P.push_back(p);
+    }
+    return P;
+  }
+
+  // Case 2, global P_i with c_s^(i) != c_t, as printed.
+  SymPath global_path(int i) const {
+    const SymNode si = N(s_, i);
+    const int ci = si.cls;
+    const SymNode w = with_class(t_, ci);
+    SymPath direct = start(s_);
+    append(direct, p1_walk(si, w, walk_global(i, si)));
+    const SymNode b = o_.broken_ignore_key ? si : SymNode{si.cls, si.bits ^ key_flip(i)};
+    const SymNode d = N(b, l_global(i));
+    SymPath keyed = start(s_);
+    push(keyed, si);
+    if (!o_.broken_ignore_key) push(keyed, b);
+    push(keyed, d);
+    append(keyed, p1_walk(d, w, walk_global(i, d)));
+    SymPath p = merge(others_equal(s_, t_, ci), direct, keyed);
+    append(p, p3_class(i, w, t_));
+    return p;
   }
 
   const Space& sp_;

@@ -31,7 +31,7 @@ inline constexpr std::array<Thm2Part, 4> kParts = {Thm2Part::kValid, Thm2Part::k
 inline constexpr std::array<const char*, 4> kPartNames = {"valid", "disjoint", "length", "case_bound"};
 // The readings the SMT method serves, and the negative controls.
 inline constexpr std::array<const char*, 2> kReadings = {"paper", "paper-keybit-example4"};
-inline constexpr std::array<const char*, 4> kAllOptions = {"paper", "paper-keybit-example4", "broken-no-exchange",
+inline constexpr std::array<const char*, 5> kAllOptions = {"paper", "paper-keybit-example4", "corrected", "broken-no-exchange",
                                                            "broken-ignore-key"};
 inline const SolverLimits kLimits{claims::metacube_scope::kSmtRlimit.deep, 0};
 
