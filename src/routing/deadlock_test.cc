@@ -454,6 +454,9 @@ TEST(DeadlockWitnessChecker, RejectsAFinalPlacementTheMovesDoNotProduceAndBadMov
   ASSERT_TRUE(delivered.has_value() && injected.has_value());
   EXPECT_EQ(delivered->rfind("m1: final location ", 0), 0u) << *delivered;
   EXPECT_NE(*delivered, *injected);
+  // ... and by where the moves really leave m1 (its own location, at 010 from 011).
+  EXPECT_EQ(*delivered, "m1: final location delivered at 111 but the moves leave it at 010 (from 011)");
+  EXPECT_EQ(*injected, "m1: final location injected at 101 but the moves leave it at 010 (from 011)");
   w = good;
   w.moves[1].from = w.moves[1].to;  // not where m1 is
   EXPECT_TRUE(check_deadlock_witness(Q(3), w).has_value());
