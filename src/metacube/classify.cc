@@ -128,4 +128,36 @@ Classification classify_alg4(const Metacube& mc, const Alg4Options& options) {
   return out;
 }
 
+Closeness compare_alg4(const Metacube& mc, const Alg4Options& a, const Alg4Options& b) {
+  Alg4Options oa = a, ob = b;
+  oa.record_notes = ob.record_notes = false;
+  Closeness out;
+  const uint64_t fields = uint64_t{1} << (mc.m() << mc.k());
+  bool first = true;
+  for (uint64_t sb = 0; sb < mc.num_nodes(); sb += fields)
+    for (uint64_t tb = 0; tb < mc.num_nodes(); ++tb) {
+      if (tb == sb) continue;
+      const Node s = mc.node_at(sb), t = mc.node_at(tb);
+      const Alg4Result ra = metacube_disjoint_paths(mc, s, t, oa), rb = metacube_disjoint_paths(mc, s, t, ob);
+      ++out.pairs;
+      bool all = ra.paths.size() == rb.paths.size();
+      int longest_a = 0, longest_b = 0;
+      for (const Path& p : ra.paths) longest_a = std::max(longest_a, p.length());
+      for (const Path& p : rb.paths) longest_b = std::max(longest_b, p.length());
+      for (size_t i = 0; i < ra.paths.size(); ++i) {
+        ++out.paths;
+        const bool same = i < rb.paths.size() && ra.paths[i].nodes == rb.paths[i].nodes;
+        out.identical_paths += same;
+        all = all && same;
+      }
+      out.identical_pairs += all;
+      const int d = longest_a - longest_b;
+      out.longest_difference_sum += d;
+      out.longest_difference_min = first ? d : std::min(out.longest_difference_min, d);
+      out.longest_difference_max = first ? d : std::max(out.longest_difference_max, d);
+      first = false;
+    }
+  return out;
+}
+
 }  // namespace topocheck::metacube

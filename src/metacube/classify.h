@@ -46,4 +46,16 @@ struct Classification {
 // must be off (TC_CHECK): the repair's completion has no printed steps.
 Classification classify_alg4(const Metacube& mc, const Alg4Options& options);
 
+// How close one construction keeps to another (the corrected one to the printed one), over the
+// same pairs: paths P_i equal node for node, pairs whose paths are all equal, and the difference
+// of the longest path (a's minus b's; the path lengths as walks, whatever their validity).
+struct Closeness {
+  uint64_t pairs = 0;
+  uint64_t paths = 0, identical_paths = 0;
+  uint64_t identical_pairs = 0;
+  int64_t longest_difference_sum = 0;
+  int longest_difference_min = 0, longest_difference_max = 0;
+};
+Closeness compare_alg4(const Metacube& mc, const Alg4Options& a, const Alg4Options& b);
+
 }  // namespace topocheck::metacube

@@ -77,5 +77,24 @@ TEST(ClassifyAlg4, FindsNothingWhereTheChecksFindNothing) {
   EXPECT_FALSE(b.classes.empty());
 }
 
+TEST(CompareAlg4, AReadingIsIdenticalToItselfAndTheCorrectionsChangeSomePaths) {
+  const Metacube mc = *Metacube::make(1, 2);
+  const Alg4Options paper = *options_for_reading("paper-keybit-example4");
+  const Closeness same = compare_alg4(mc, paper, paper);
+  EXPECT_EQ(same.pairs, 62u);
+  EXPECT_EQ(same.paths, 62u * 3);
+  EXPECT_EQ(same.identical_paths, same.paths);
+  EXPECT_EQ(same.identical_pairs, same.pairs);
+  EXPECT_EQ(same.longest_difference_min, 0);
+  EXPECT_EQ(same.longest_difference_max, 0);
+  // The corrected construction keeps some paths and changes others; where it changes the longest
+  // path of a failing pair it is no longer (MC(1,2): the printed walks that come back are cut).
+  const Closeness d = compare_alg4(mc, *options_for_reading("corrected"), paper);
+  EXPECT_GT(d.identical_paths, 0u);
+  EXPECT_LT(d.identical_paths, d.paths);
+  EXPECT_LT(d.identical_pairs, d.pairs);
+  EXPECT_LE(d.longest_difference_max, 0);
+}
+
 }  // namespace
 }  // namespace topocheck::metacube

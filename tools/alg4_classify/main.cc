@@ -2,15 +2,18 @@
 // metacube (s's M fields zero). The classification behind the `corrected` reading; the library
 // function is metacube/classify.h.
 //
-//   alg4_classify K,M [--reading R] [--json FILE]
+//   alg4_classify K,M [--reading R] [--against R2] [--json FILE]
 //
 // R is a reading of Algorithm 4 without the repair: paper (default), paper-keybit-example4,
 // corrected, broken-no-exchange, broken-ignore-key. The table goes to stdout; --json FILE (or -)
-// writes the same as JSON. Exit 0 on success, 2 on bad usage (one line naming the argument), 70
+// writes the same as JSON. With --against R2 it also measures how close R keeps to R2 on the same
+// pairs (paths identical node for node, pairs with every path identical, the longest path's
+// difference). Exit 0 on success, 2 on bad usage (one line naming the argument), 70
 // on an internal fault.
 #include <charconv>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -51,9 +54,10 @@ bool parse_size(const std::string& text, int& k, int& m, std::string& error) {
 
 int run(int argc, char** argv) {
   CLI::App app{"Classify Algorithm 4's failures by the printed step that produced them"};
-  std::string size, reading = "paper", json;
+  std::string size, reading = "paper", against, json;
   app.add_option("size", size, "the metacube MC(K,M) as K,M: K in 1..3, M >= 1, at most 20 address bits")->required();
   app.add_option("--reading", reading, "paper, paper-keybit-example4, corrected, broken-no-exchange, broken-ignore-key");
+  app.add_option("--against", against, "also compare with this reading (the same names)");
   app.add_option("--json", json, "also write the classification as JSON to FILE (- for stdout)");
   try {
     app.parse(argc, argv);
@@ -71,6 +75,14 @@ int run(int argc, char** argv) {
     fmt::print(stderr, "alg4_classify: error: --reading: '{}' is not a reading without the repair (paper, "
                        "paper-keybit-example4, corrected, broken-no-exchange, broken-ignore-key)\n", reading);
     return 2;
+  }
+  std::optional<Alg4Options> other;
+  if (app.count("--against")) {
+    other = options_for_reading(against);
+    if (!other || other->repair) {
+      fmt::print(stderr, "alg4_classify: error: --against: '{}' is not a reading without the repair\n", against);
+      return 2;
+    }
   }
   if (app.count("--json") && json.empty()) {
     fmt::print(stderr, "alg4_classify: error: --json: the file name is empty\n");
@@ -99,10 +111,28 @@ int run(int argc, char** argv) {
                        {"example", {{"s", f.s.to_string()}, {"t", f.t.to_string()}, {"paths", {f.path_a, f.path_b}},
                                     {"node", f.node}}}});
   }
+  nlohmann::json closeness = nullptr;
+  if (other) {
+    const Closeness d = compare_alg4(mc, *options, *other);
+    table += fmt::format(
+        "against {}: {} of {} paths identical ({:.1f}%), {} of {} pairs with every path identical; longest path "
+        "{} minus {}: mean {:+.2f}, min {:+d}, max {:+d}\n",
+        against, d.identical_paths, d.paths, d.paths ? 100.0 * static_cast<double>(d.identical_paths) / static_cast<double>(d.paths) : 0.0,
+        d.identical_pairs, d.pairs, reading, against,
+        d.pairs ? static_cast<double>(d.longest_difference_sum) / static_cast<double>(d.pairs) : 0.0,
+        d.longest_difference_min, d.longest_difference_max);
+    closeness = {{"against", against},
+                 {"paths", d.paths},
+                 {"identical_paths", d.identical_paths},
+                 {"identical_pairs", d.identical_pairs},
+                 {"longest_difference", {{"sum", d.longest_difference_sum},
+                                         {"min", d.longest_difference_min},
+                                         {"max", d.longest_difference_max}}}};
+  }
   std::fputs(table.c_str(), stdout);
   if (!json.empty()) {
-    const nlohmann::json doc = {{"metacube", mc.name()}, {"reading", reading},      {"pairs", c.pairs},
-                                {"failing", c.failing},  {"classes", classes}};
+    const nlohmann::json doc = {{"metacube", mc.name()}, {"reading", reading}, {"pairs", c.pairs},
+                                {"failing", c.failing},  {"classes", classes}, {"closeness", closeness}};
     if (auto w = write_file(json, doc.dump(1) + "\n"); !w.ok()) {
       fmt::print(stderr, "alg4_classify: error: {}\n", w.error().message);
       return 2;
