@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "metacube/lamplighter.h"
 #include "metacube/routing.h"
 
 namespace topocheck::smt::metacube_encoding {
@@ -64,6 +65,7 @@ class Encoder {
   std::vector<SymPath> paths() const {
     // alg4_encoding_gap() rejects options.repair before any Encoder is made. A whole-path
     // post-processing of a future reading goes here, after the case's paths.
+    if (o_.lamplighter && m_ == 1 && k_ >= 1) return lamplighter_paths();
     if (case_ == 0) return case0();
     if (case_ == 1) return case1();
     return case2();
@@ -559,6 +561,37 @@ class Encoder {
       P.push_back(p);
     }
     return P;
+  }
+
+  // m = 1 under `corrected` (disjoint.cc's lamplighter_paths): the rules of lamplighter.h decide on
+  // (c, D) alone, c = c_s XOR c_t concrete in the split and D (lamp y = M[y XOR c_s] of s XOR t)
+  // symbolic. The encoding splits on every value of D (2^(2^k) branches) and replays each
+  // branch's moves from the symbolic s: every node is s XOR a constant, the branch's paths are
+  // merged under "D = value".
+  std::vector<SymPath> lamplighter_paths() const {
+    const int h = sp_.h;
+    const uint32_t c = static_cast<uint32_t>(cs_ ^ ct_);
+    std::vector<z3::expr> lamp;  // D's bit y
+    for (int y = 0; y < h; ++y) lamp.push_back(field(s_, y ^ cs_) ^ field(t_, y ^ cs_));
+    std::vector<SymPath> out;
+    for (uint64_t D = 0; D < (uint64_t{1} << h); ++D) {
+      if (c == 0 && D == 0) continue;  // s = t: outside every split's precondition
+      const auto moves = metacube::lamplighter::paths(k_, c, D);
+      z3::expr_vector is(ctx());
+      for (int y = 0; y < h; ++y) is.push_back(lamp[static_cast<size_t>(y)] == ctx().bv_val((D >> y) & 1u, 1));
+      const z3::expr cond = z3::mk_and(is);
+      for (size_t i = 0; i < moves.size(); ++i) {
+        SymPath p = start(s_);
+        SymNode u = s_;
+        for (uint8_t move : moves[i]) {
+          u = N(u, move == metacube::lamplighter::kToggle ? k_ : move);
+          push(p, u);
+        }
+        if (out.size() <= i) out.push_back(p);
+        else out[i] = merge(cond, p, out[i]);
+      }
+    }
+    return out;
   }
 
   // Case 2, global P_i with c_s^(i) != c_t, as printed.

@@ -208,13 +208,16 @@ std::optional<std::string> alg4_encoding_gap(const Alg4Options& options) {
   known.broken_no_exchange = defaults.broken_no_exchange;
   known.broken_ignore_key = defaults.broken_ignore_key;
   // The corrections of the reading `corrected`: encoded as that reading has them, all four at once.
-  const int corrections = options.fix_pj + options.case1_cluster + options.local_in_cluster + options.w_is_s;
-  if (corrections != 0 && corrections != 4)
-    return "the corrections of Algorithm 4 (fix_pj, case1_cluster, local_in_cluster, w_is_s) are encoded only together";
+  const int corrections =
+      options.fix_pj + options.case1_cluster + options.local_in_cluster + options.w_is_s + options.lamplighter;
+  if (corrections != 0 && corrections != 5)
+    return "the corrections of Algorithm 4 (fix_pj, case1_cluster, local_in_cluster, w_is_s, lamplighter) are encoded "
+           "only together";
   known.fix_pj = defaults.fix_pj;
   known.case1_cluster = defaults.case1_cluster;
   known.local_in_cluster = defaults.local_in_cluster;
   known.w_is_s = defaults.w_is_s;
+  known.lamplighter = defaults.lamplighter;
   known.record_steps = defaults.record_steps;  // which step wrote a node, not the paths
   if (!(known == defaults)) return "an Alg4Options field this encoding does not know is set";
   return std::nullopt;

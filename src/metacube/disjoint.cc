@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "metacube/completion.h"
+#include "metacube/lamplighter.h"
 
 namespace topocheck::metacube {
 
@@ -32,6 +33,7 @@ std::optional<Alg4Options> options_for_reading(const std::string& reading) {
     o.case1_cluster = true;
     o.local_in_cluster = true;
     o.w_is_s = true;
+    o.lamplighter = true;
     return o;
   }
   if (reading == "broken-no-exchange") {
@@ -79,7 +81,8 @@ std::string describe(const Alg4Options& o) {
                      o.empty_when_equal ? "" : " literal_detour", o.case2_pj_ends_at_t ? "" : " pj_stops_at_tj",
                      o.repair ? " repaired" : "",
                      std::string(o.fix_pj ? " fix_pj" : "") + (o.case1_cluster ? " case1_cluster" : "") +
-                         (o.local_in_cluster ? " local_in_cluster" : "") + (o.w_is_s ? " w_is_s" : ""),
+                         (o.local_in_cluster ? " local_in_cluster" : "") + (o.w_is_s ? " w_is_s" : "") +
+                         (o.lamplighter ? " lamplighter" : ""),
                      o.broken_no_exchange ? " BROKEN_no_exchange" : "",
                      o.broken_ignore_key ? " BROKEN_ignore_key" : "");
 }
@@ -520,6 +523,27 @@ void case2(Ctx& c, PathBlock& P) {
   }
 }
 
+// m = 1 (reading `corrected`): the rules of lamplighter.h in the frame s = (0, {}), replayed from s.
+// c = c_s XOR c_t; D's lamp y is the real lamp y XOR c_s (M[i] is bit i of the address when m = 1).
+void lamplighter_paths(Ctx& c, PathBlock& P) {
+  const auto& mc = c.mc;
+  const uint64_t lamps = c.s.bits ^ c.t.bits;
+  uint64_t D = 0;
+  for (int y = 0; y < mc.h(); ++y)
+    if ((lamps >> (y ^ c.cs)) & 1u) D |= uint64_t{1} << y;
+  const auto moves = lamplighter::paths(c.k, static_cast<uint32_t>(c.cs ^ c.ct), D);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    start_path(P, static_cast<int>(i), {c.s});
+    c.mark(P, "m = 1 rules");
+    Node u = c.s;
+    for (uint8_t move : moves[i]) {
+      u = c.N(u, move == lamplighter::kToggle ? c.k : move);
+      push(P, u);
+    }
+  }
+  c.note("m = 1: the rules of the corrected construction (lamplighter.h)");
+}
+
 // Algorithm 4's paths (no repair) for s != t into `P` (emptied first); notes when o.record_notes.
 void construct(const Metacube& mc, Node s, Node t, const Alg4Options& o, PathBlock& P, std::vector<std::string>& notes,
                std::vector<Alg4Step>* steps = nullptr) {
@@ -528,6 +552,10 @@ void construct(const Metacube& mc, Node s, Node t, const Alg4Options& o, PathBlo
   P.clear(mc.width());
   Ctx c(mc, s, t, o, notes);
   c.steps = steps;
+  if (o.lamplighter && mc.m() == 1 && mc.k() >= 1) {
+    lamplighter_paths(c, P);
+    return;
+  }
   switch (alg4_case(mc, s, t)) {
     case 0: case0(c, P); break;
     case 1: case1(c, P); break;

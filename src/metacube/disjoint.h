@@ -80,10 +80,13 @@ struct Alg4Options {
   //    "w_i = s^(j)" exchange, a route of one hop);
   //  - w_is_s: case 2 with H_k(s, t) >= 2, a local path whose w is s itself swaps ends with P_{d0},
   //    d0 the first dimension of the class tail.
+  //  - lamplighter: m = 1 (k >= 1), the rules of lamplighter.h instead of the printed cases (whose
+  //    exchanges need a second local dimension).
   bool fix_pj = false;
   bool case1_cluster = false;
   bool local_in_cluster = false;
   bool w_is_s = false;
+  bool lamplighter = false;
   // Not a reading choice: whether Alg4Result::notes is filled (show / construct want it; the
   // checks do not, and formatting notes dominated the construction's time).
   bool record_notes = true;

@@ -322,11 +322,12 @@ TEST(Algorithm4NegativeControls, LengthChecksRejectAnOverlongPath) {
 // H + 2^k + 4; otherwise H + 2^k + 4 + z_max, with z_max = d + 1 when the class distance d is below
 // k and d - 1 when it is k.
 // describe names every field that differs from the default, so that two choices never print alike.
-// The corrected construction under way (not yet a reading of the claims): for m >= 2 valid,
-// disjoint and within Theorem 2's bound on every pair of MC(1,2), MC(1,3), MC(2,2) with s's M
-// fields zero, judged by the same checkers as every reading; for m = 1 it still fails (MC(1,1),
-// s = 000, t = 011), which this test pins so that a change there is seen.
-TEST(Algorithm4Corrected, HoldsForMAtLeastTwoAndStillFailsForMOne) {
+// The corrected construction (not yet a reading of the claims): for m >= 2 valid, disjoint and
+// within Theorem 2's bound on every pair of MC(1,2), MC(1,3), MC(2,2) with s's M fields zero,
+// judged by the same checkers as every reading; for m = 1 (the rules of lamplighter.h) valid and
+// disjoint on every pair of MC(1,1) and MC(2,1), while one rule (c_s = c_t, the lamp of c_s in
+// D) still exceeds the length bound, which this test pins so that a change there is seen.
+TEST(Algorithm4Corrected, HoldsForMAtLeastTwoAndIsDisjointForMOne) {
   const Alg4Options o = *options_for_reading("corrected");
   for (auto [k, m] : {std::pair{1, 2}, {1, 3}, {2, 2}}) {
     const Metacube mc = MC(k, m);
@@ -339,8 +340,18 @@ TEST(Algorithm4Corrected, HoldsForMAtLeastTwoAndStillFailsForMOne) {
           ASSERT_EQ(check_alg4(mc, s, t, o, part), std::nullopt) << mc.name() << " " << s << " " << t;
       }
   }
-  const Metacube mc11 = MC(1, 1);
-  EXPECT_NE(check_alg4(mc11, A(mc11, "000"), A(mc11, "011"), o, Thm2Part::kValid), std::nullopt);
+  for (int k : {1, 2}) {
+    const Metacube mc = MC(k, 1);
+    for (uint64_t sb = 0; sb < mc.num_nodes(); ++sb)
+      for (uint64_t tb = 0; tb < mc.num_nodes(); ++tb) {
+        if (tb == sb) continue;
+        const Node s{sb, mc.width()}, t{tb, mc.width()};
+        for (Thm2Part part : {Thm2Part::kValid, Thm2Part::kDisjoint})
+          ASSERT_EQ(check_alg4(mc, s, t, o, part), std::nullopt) << mc.name() << " " << s << " " << t;
+      }
+  }
+  const Metacube mc21 = MC(2, 1);
+  EXPECT_NE(check_alg4(mc21, A(mc21, "000000"), A(mc21, "000111"), o, Thm2Part::kLength), std::nullopt);
 }
 
 // Each correction is needed: without it the construction fails, at the smallest pair in sweep
