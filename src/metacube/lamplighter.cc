@@ -68,6 +68,14 @@ class Walk {
       if (((x_ ^ g) >> d) & 1u) step_to(x_ ^ (1u << d));
     return *this;
   }
+  // Cross edges from the current class x (|x| >= 2) to e_0: bit 0 first if it is clear, then the
+  // other bits cleared lowest first; every class passed has weight >= 2.
+  Walk& to_e0() {
+    if (!(x_ & 1u)) step_to(x_ ^ 1u);
+    for (int d = 1; d < k_; ++d)
+      if ((x_ >> d) & 1u) step_to(x_ ^ (1u << d));
+    return *this;
+  }
   // Tag the current class a, walk the Gray cycle translated to a once around toggling each class of
   // W at its first pass, untag at a. Nothing when W is empty.
   Walk& tagged_lap(uint64_t W) {
@@ -245,15 +253,21 @@ class Builder {
     return w.take();
   }
 
-  // r >= 2 paths j_1 < ... < j_r whose e_j = b_j is in D: path j_i starts with lamp e_(j_i) and
-  // ends with the entry of j_(i+1) (cyclically).
-  void eq_rotate(const std::vector<int>& eqs, std::vector<std::optional<Moves>>& out) const {
-    for (size_t i = 0; i < eqs.size(); ++i) {
-      const uint32_t e = 1u << eqs[i], b = 1u << eqs[(i + 1) % eqs.size()];
+  // Entry rotation over start classes v_0 < ... < v_(r-1), each in D: the path whose start is v_i
+  // switches v_i on first (path k at class 0; path j after its hop to e_j), runs the monotone lap
+  // with D - v_i - v_(i+1), walks to v_(i+1) lowest dimension first, toggles it and hops to c (no
+  // hop when v_(i+1) = c: that toggle enters t). The paths in the order of `starts`.
+  std::vector<Moves> rotate(const std::vector<uint32_t>& starts) const {
+    std::vector<Moves> out;
+    for (size_t i = 0; i < starts.size(); ++i) {
+      const uint32_t v = starts[i], b = starts[(i + 1) % starts.size()];
       Walk w = walk();
-      w.along({e}).tog().mono_lap(D_ & ~one(b) & ~one(e)).asc(b).tog().along({c_});
-      out[static_cast<size_t>(eqs[i])] = w.take();
+      if (v != 0) w.along({v});
+      w.tog().mono_lap(D_ & ~one(b) & ~one(v)).asc(b).tog();
+      if (b != c_) w.along({c_});
+      out.push_back(w.take());
     }
+    return out;
   }
 
   static std::vector<Moves> unwrap(std::vector<std::optional<Moves>>& out) {
@@ -284,7 +298,8 @@ class Builder {
       }
     }
     if (eqs.size() == 2) {
-      eq_rotate(eqs, out);
+      auto rotated = rotate({1u << eqs[0], 1u << eqs[1]});
+      for (size_t i = 0; i < eqs.size(); ++i) out[static_cast<size_t>(eqs[i])] = std::move(rotated[i]);
     } else if (eqs.size() == 1) {
       const uint32_t e = 1u << eqs[0];
       out[static_cast<size_t>(eqs[0])] = swap_j(e);
@@ -312,84 +327,65 @@ class Builder {
 
   std::vector<Moves> paths_c0() const {
     std::vector<std::optional<Moves>> out(static_cast<size_t>(k_));
-    uint64_t tags = 0;
-    std::vector<int> eqs;
+    std::vector<int> eqs;  // EQ: e_j in D, D != {e_j}
     for (int j = 0; j < k_; ++j)
       if (in_D(1u << j) && D_ != one(1u << j)) eqs.push_back(j);
     for (int j = 0; j < k_; ++j) {
       const uint32_t e = 1u << j;
+      Walk w = walk();
       if (!in_D(e)) {
-        Walk w = walk();
         w.along({e}).tagged_lap(D_).along({0});
         out[static_cast<size_t>(j)] = w.take();
-        tags |= one(e);
       } else if (D_ == one(e)) {
-        Walk w = walk();
         w.along({e}).tog().along({0});
         out[static_cast<size_t>(j)] = w.take();
       }
     }
-    if (eqs.size() >= 2) {
-      eq_rotate(eqs, out);
-    } else if (eqs.size() == 1 && in_D(0)) {
-      const uint32_t e = 1u << eqs[0];
-      out[static_cast<size_t>(eqs[0])] = swap_j(e);
-      out.push_back(swap_k(e));
+    if (in_D(0) && D_ != 1) {
+      if (!eqs.empty()) {
+        // ROTATE over 0 and the EQ classes: path k is the member that starts at 0.
+        std::vector<uint32_t> starts{0};
+        for (int j : eqs) starts.push_back(1u << j);
+        auto rotated = rotate(starts);
+        for (size_t i = 0; i < eqs.size(); ++i) out[static_cast<size_t>(eqs[i])] = std::move(rotated[i + 1]);
+        out.push_back(std::move(rotated[0]));
+      } else {
+        // Z-SWAP: P_0 enters t by the lamp edge (tagged lap at e_0 without lamp 0, hop to 0, toggle
+        // 0); path k takes e_0's entry (monotone lap from 0, then to e_0 in layer D through classes
+        // of weight >= 2, hop to 0).
+        Walk p = walk(), last = walk();
+        p.along({1}).tagged_lap(D_ & ~uint64_t{1}).along({0}).tog();
+        last.tog().mono_lap(D_ & ~uint64_t{1}).to_e0().along({0});
+        out[0] = p.take();
+        out.push_back(last.take());
+      }
       return unwrap(out);
+    }
+    if (D_ == 1) {
+      Walk w = walk();
+      w.tog();
+      out.push_back(w.take());
+      return unwrap(out);
+    }
+    if (eqs.size() >= 2) {
+      std::vector<uint32_t> starts;
+      for (int j : eqs) starts.push_back(1u << j);
+      auto rotated = rotate(starts);
+      for (size_t i = 0; i < eqs.size(); ++i) out[static_cast<size_t>(eqs[i])] = std::move(rotated[i]);
     } else if (eqs.size() == 1) {
+      // W: a step in layer {} to w = e_j + e_(j+1 mod k), a lap there without lamp e_j, back to e_j in
+      // layer D - e_j, toggle e_j, hop to 0.
       const int j = eqs[0];
       const uint32_t e = 1u << j, wv = e | (1u << ((j + 1) % k_));
       Walk w = walk();
       w.along({e, wv});
-      if (!in_D(wv)) {
-        w.tagged_lap(D_ & ~one(e)).along({e}).tog();
-        tags |= one(wv);
-      } else {
-        w.tog().mono_lap(D_ & ~one(e) & ~one(wv)).asc(e).tog();
-      }
+      if (!in_D(wv)) w.tagged_lap(D_ & ~one(e)).along({e}).tog();
+      else w.tog().mono_lap(D_ & ~one(e) & ~one(wv)).asc(e).tog();
       w.along({0});
       out[static_cast<size_t>(j)] = w.take();
     }
-    if (k_ == 2 && D_ == 0b1001) {
-      // Every class is in D or a tag and D - {0, z} is empty: P_0 takes the lamp edge, P_k a
-      // monotone lap from 0, then to e_0 in layer D and across to 0.
-      Walk p = walk(), last = walk();
-      p.along({1}).tagged_lap(D_ & ~uint64_t{1}).along({0}).tog();
-      last.tog().mono_lap(D_ & ~uint64_t{1}).asc(1).along({0});
-      out[0] = p.take();
-      out.push_back(last.take());
-      return unwrap(out);
-    }
     Walk w = walk();
-    if (!in_D(0)) {
-      w.tagged_lap(D_);
-    } else if (D_ == 1) {
-      w.tog();
-    } else {
-      std::optional<uint32_t> u;
-      std::optional<int> j01;
-      for (int j = 0; j < k_; ++j)
-        if (D_ == (uint64_t{1} | one(1u << j))) j01 = j;
-      if (j01 && k_ >= 3) {
-        u = (1u << ((*j01 + 1) % k_)) | (1u << ((*j01 + 2) % k_));
-      } else {
-        // Lowest weight, then lowest value, not in D and not a tag.
-        for (uint32_t v = 1; v < h_; ++v)
-          if (!in_D(v) && !has(tags, v) && (!u || popcount(v) < popcount(*u))) u = v;
-      }
-      if (u) {
-        w.tog().asc(*u).tagged_lap((D_ & ~uint64_t{1}) | 1).asc(0).tog();
-      } else {
-        uint32_t z = 0;
-        for (uint32_t v = 1; v < h_; ++v)
-          if (in_D(v) && popcount(v) >= 2) {
-            z = v;
-            break;
-          }
-        TC_CHECK(z != 0, "lamplighter: no class to hold back");
-        w.tog().mono_lap(D_ & ~uint64_t{1} & ~one(z)).asc(0).tog().asc(z).tog().asc(0).tog();
-      }
-    }
+    w.tagged_lap(D_);  // 0 not in D: its untag is the lamp edge into t
     out.push_back(w.take());
     return unwrap(out);
   }
