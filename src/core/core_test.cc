@@ -183,6 +183,12 @@ TEST(SubcubeText, RejectsAWidthTheTopologyDoesNotHave) {
   auto s = parse_subcube("1*", 3);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message, "subcube '1*' has width 2, the topology needs 3");
+  // The smallest topology (Q_1) is checked too; only 0 means "any width".
+  auto q1 = parse_subcube("1*", 1);
+  ASSERT_FALSE(q1.ok());
+  EXPECT_EQ(q1.error().message, "subcube '1*' has width 2, the topology needs 1");
+  EXPECT_TRUE(parse_subcube("*", 1).ok());
+  EXPECT_TRUE(parse_subcube("1*", 0).ok());
 }
 
 TEST(SubcubeMembership, ContainsExactlyTheNodesMatchingItsFixedBits) {

@@ -27,6 +27,8 @@ namespace {
 
 // How many further calls pass before the armed one fails (-1: none armed).
 std::atomic<int> g_close_after{-1}, g_fsync_after{-1}, g_rename_after{-1}, g_fchmod_after{-1};
+// Calls of unlink with an empty path (a slot the cleanup should have skipped).
+std::atomic<int> g_empty_unlinks{0};
 
 // True when this call is the armed one (and disarms it).
 bool fire(std::atomic<int>& after) {
@@ -70,6 +72,11 @@ extern "C" int rename(const char* from, const char* to) {
     return -1;
   }
   return static_cast<int>(::syscall(SYS_renameat, AT_FDCWD, from, AT_FDCWD, to));
+}
+
+extern "C" int unlink(const char* path) {
+  if (path[0] == '\0') ++g_empty_unlinks;
+  return static_cast<int>(::syscall(SYS_unlinkat, AT_FDCWD, path, 0));
 }
 
 namespace topocheck {
@@ -151,6 +158,18 @@ TEST_F(OutputFaultsTest, AFailingFsyncOfTheFolderIsReported) {
   EXPECT_EQ(r.error().file, target_.string());
   EXPECT_EQ(r.error().message, fmt::format("fsync of its folder failed: {}", std::strerror(EIO)));
   EXPECT_EQ(read_target(), "new\n");
+  EXPECT_EQ(temporaries::live(), 0);
+}
+
+// The signal cleanup skips a claimed slot whose path is not written yet (empty): it unlinks only
+// what a slot names.
+TEST_F(OutputFaultsTest, TheCleanupSkipsAClaimedSlotWithoutAPath) {
+  const int slot = temporaries::add("");
+  ASSERT_GE(slot, 0);
+  const int before = g_empty_unlinks.load();
+  temporaries::unlink_all();
+  EXPECT_EQ(g_empty_unlinks.load(), before);
+  temporaries::remove(slot);
   EXPECT_EQ(temporaries::live(), 0);
 }
 
