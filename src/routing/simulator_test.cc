@@ -291,6 +291,37 @@ TEST(RoutingTraceCheck, RejectsEditedTraces) {
                                       good->trace->messages.size()));
   }
   {
+    // A process that sends nothing fires one cycle late (not the last firing, so the running time
+    // still holds): rule 1's firing cycle names it, its cycle and the cycle it should fire in.
+    Trace edited = *good->trace;
+    bool edited_one = false;
+    for (Fire& f : edited.fires)
+      if (!edited_one && w->processes[f.process].sends.empty() && f.cycle + 1 < good->running_time) {
+        SimResult bad = *good;
+        const uint32_t cycle = f.cycle, process = f.process;
+        f.cycle += 1;
+        bad.trace = edited;
+        auto v = check_trace_rules(*net, *w, c, bad);
+        ASSERT_TRUE(v.has_value());
+        EXPECT_EQ(v->rule, TraceRule::kFiring) << v->message;
+        EXPECT_EQ(v->message, fmt::format("process {} fires in cycle {}, but its last message arrived so that it "
+                                          "should fire in cycle {}",
+                                          process, cycle + 1, cycle));
+        edited_one = true;
+      }
+    EXPECT_TRUE(edited_one);
+  }
+  {
+    // The result's running time is not the last firing's cycle: rule 7.
+    SimResult bad = *good;
+    bad.running_time += 1;
+    auto v = check_trace_rules(*net, *w, c, bad);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->rule, TraceRule::kCounts) << v->message;
+    EXPECT_EQ(v->message, fmt::format("the running time is {}, but the last process fires in cycle {}",
+                                      bad.running_time, good->running_time));
+  }
+  {
     // The second firing of a process in a later cycle: both cycles are named, the first one's
     // from that process's own firing.
     Trace edited = *good->trace;
