@@ -72,6 +72,8 @@ TEST(AapcPartition, DimensionTextRoundTripsAndErrorsNameTheField) {
   EXPECT_EQ(parse_dims(4, "0,2", "input.D").value(), kDims02);
   EXPECT_EQ(parse_dims(4, "{0,2}", "input.D").value(), kDims02);
   EXPECT_EQ(parse_dims(4, "", "input.D").value(), 0u);
+  EXPECT_EQ(parse_dims(4, "{}", "input.D").value(), 0u);  // the empty set as dims_to_string prints it
+  EXPECT_EQ(parse_dims(4, dims_to_string(0), "input.D").value(), 0u);
   EXPECT_EQ(dims_to_list(DimSet{1} << 31), "31");  // the highest dimension a DimSet holds
   // Braces are stripped only as a pair: "1}" and "{1" are malformed, not "".
   for (const char* bad : {"0,4", "0,0", "x", "0,", "-1", "1}", "{1"}) {
