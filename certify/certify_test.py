@@ -115,6 +115,18 @@ class Driver(unittest.TestCase):
         self.assertEqual(code, 0, out)
         self.assertIn("100", out)
 
+    def test_metacube_case_bound_can_certify(self):
+        # MC(1,1), s = 000, t = 001 differ in M[0] only (case 0, bound H + 6 = 7): a walk of 9 hops.
+        long_walk = ["000", "001", "000", "001", "000", "001", "000", "001", "000", "001"]
+        case = {"format": 1, "kind": "counterexample", "claim": "metacube.thm2.case_bound", "reading": "corrected",
+                "params": {"k": 1, "m": 1}, "input": {"s": "000", "t": "001"},
+                "witness": {"paths": [long_walk, ["000", "001"]]}}
+        code, out, _ = run(self.write("cb.json", case))
+        self.assertEqual(code, 0, out)
+        self.assertIn("case-0 bound 7", out)
+        case["witness"]["paths"] = [["000", "001"]]
+        self.assertEqual(run(self.write("cb2.json", case))[0], 1)
+
 
 if __name__ == "__main__":
     unittest.main()

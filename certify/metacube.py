@@ -21,6 +21,11 @@ What each checker confirms (C) and takes from the witness (W):
 - thm2.fault_tolerance: C: a set of at most k + m - 1 nodes, none of them s or t, meeting every
   path (the witness's "faults" if it gives them, else the smallest such set, found by this
   checker by exhaustive search over the paths' internal nodes). W: as above.
+- thm2.case_bound: C: the witness's paths are walks of MC(k,m) from s to t and one is longer than
+  the bound the proof gives for the case of (s, t), the case and the bound recomputed from s and t
+  (case 0: one class and one cluster, H + 6; case 1: one class, two clusters, H + 2^k + 4; case 2:
+  two classes, H + 2^k + 4 + max|Z_i|, max|Z_i| = d + 1 if d < k else d - 1; H the Hamming distance
+  of the addresses, d that of the class fields). W: that the paths are the construction's output.
 - symmetry.alg4_commutes: C: a has class field zero (so XOR with a is an automorphism of MC(k,m)
   by the edge definition), the translated pair is (s^a, t^a), both path systems are walks of
   MC(k,m) between the right ends, and some path of (s^a, t^a) differs from the same-numbered path
@@ -167,6 +172,29 @@ def check_alg4_commutes(case):
     return False, "every path of (s^a, t^a) is the same-numbered path of (s, t) XOR a"
 
 
+def check_case_bound(case):
+    mc, s, t, paths = setup(case)
+    for i, p in enumerate(paths):
+        why = mc.walk(p, s, t)
+        if why:
+            return False, "P_%d is not a walk from s to t (%s): thm2.valid's failure" % (i, why)
+    H = bin(s ^ t).count("1")
+    d = bin(mc.cls(s) ^ mc.cls(t)).count("1")
+    field_mask = (1 << (mc.m * mc.h)) - 1
+    own = ((1 << mc.m) - 1) << (mc.m * mc.cls(s))  # M[c_s]
+    if d == 0 and ((s ^ t) & field_mask & ~own) == 0:
+        case_number, bound = 0, H + 6
+    elif d == 0:
+        case_number, bound = 1, H + mc.h + 4
+    else:
+        case_number, bound = 2, H + mc.h + 4 + (d + 1 if d < mc.k else d - 1)
+    for i, p in enumerate(paths):
+        if len(p) - 1 > bound:
+            return True, "P_%d (a walk of MC(%d,%d) from s to t) has length %d > the case-%d bound %d (H(s,t) = %d)" % (
+                i, mc.k, mc.m, len(p) - 1, case_number, bound, H)
+    return False, "every path is within the case-%d bound %d" % (case_number, bound)
+
+
 def check_proof_combined(case):
     """metacube.thm2.proof.combined: the proof of Theorem 2 bounds its third case by
     H(s,t) + 2^k + 4 + max_i |Z_i| and then claims that is <= H(s,t) + 2^k + m + 5, i.e. that
@@ -197,6 +225,7 @@ CHECKERS = {
     "metacube.thm2.valid": check_valid,
     "metacube.thm2.disjoint": check_disjoint,
     "metacube.thm2.fault_tolerance": check_fault_tolerance,
+    "metacube.thm2.case_bound": check_case_bound,
     "metacube.symmetry.alg4_commutes": check_alg4_commutes,
     "metacube.thm2.proof.combined": check_proof_combined,
 }

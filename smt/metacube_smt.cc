@@ -381,7 +381,7 @@ void attach_metacube_smt(claims::Registry& registry) {
                                                      {"metacube.thm2.disjoint", Thm2Part::kDisjoint},
                                                      {"metacube.thm2.length", Thm2Part::kLength},
                                                      {"metacube.thm2.case_bound", Thm2Part::kCaseBound}};
-  for (const std::string reading : {"paper", "paper-keybit-example4"}) {
+  for (const std::string reading : {"paper", "paper-keybit-example4", "corrected"}) {
     for (const auto& [id, each_part] : parts)
       attach(registry, id, reading, "every s != t", [reading, part = each_part](int k, int m, const SolverLimits& limits) {
         return part == Thm2Part::kDisjoint ? alg4_disjoint_own_smt_method_result(k, m, reading, limits)

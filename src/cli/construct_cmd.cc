@@ -131,8 +131,10 @@ int cmd_construct_mc_paths(const McArgs& a) {
   if (!in) return report_error(in.error());
   if (in->s == in->t) return usage_error("--t: s and t must differ (Algorithm 4 is for two distinct nodes)");
   const auto options = metacube::options_for_reading(a.reading);
-  if (!options || (a.reading != "paper" && a.reading != "repaired" && a.reading != "paper-keybit-example4"))
-    return usage_error(fmt::format("--reading: '{}' is not paper, paper-keybit-example4 or repaired", a.reading));
+  if (!options || (a.reading != "paper" && a.reading != "repaired" && a.reading != "paper-keybit-example4" &&
+                   a.reading != "corrected"))
+    return usage_error(
+        fmt::format("--reading: '{}' is not paper, paper-keybit-example4, repaired or corrected", a.reading));
   const auto r = metacube::metacube_disjoint_paths(in->mc, in->s, in->t, *options);
   const Violation verdict = metacube::check_thm2_disjoint(in->mc, in->s, in->t, r.paths);
   if (a.json) {
@@ -300,7 +302,7 @@ Command add_metacube_paths_command(CLI::App& construct) {
   auto args = std::make_shared<McArgs>();
   auto* sub = construct.add_subcommand("metacube-paths", "Algorithm 4: k+m paths from s to t in MC(k,m)");
   add_mc_options(*sub, *args);
-  sub->add_option("--reading", args->reading, "paper (default), paper-keybit-example4 or repaired");
+  sub->add_option("--reading", args->reading, "paper (default), paper-keybit-example4, repaired or corrected");
   return {sub, [args] { return cmd_construct_mc_paths(*args); }};
 }
 

@@ -47,7 +47,7 @@ std::optional<Alg4Options> options_for_reading(const std::string& reading) {
   return std::nullopt;
 }
 
-std::vector<std::string> reading_names() { return {"paper", "paper-keybit-example4", "repaired"}; }
+std::vector<std::string> reading_names() { return {"paper", "paper-keybit-example4", "repaired", "corrected"}; }
 
 std::vector<Alg4Options> all_choices(const Metacube& mc, const Alg4Options& base) {
   std::vector<Alg4Options> out;

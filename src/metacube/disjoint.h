@@ -100,10 +100,10 @@ struct Alg4Options {
   friend bool operator==(const Alg4Options&, const Alg4Options&) = default;
 };
 
-// The named readings: "paper", "paper-keybit-example4", "repaired"; and the negative controls
+// The named readings: "paper", "paper-keybit-example4", "repaired", "corrected"; and the negative controls
 // "broken-no-exchange", "broken-ignore-key" (not readings of the paper; used by tests only).
 std::optional<Alg4Options> options_for_reading(const std::string& reading);
-std::vector<std::string> reading_names();  // the three readings of the paper, in order
+std::vector<std::string> reading_names();  // the two readings of the paper, then our two constructions
 
 // Every combination of the open choices (hc_order x local_hc x exchange x default_key), with the
 // other fields taken from `base`. Used to check the theorem under every enumerable choice.

@@ -160,9 +160,9 @@ Reading pair_reading(std::string name, std::string description, PairCheck check,
   Reading r;
   r.name = std::move(name);
   r.description = std::move(description);
-  // The repaired Algorithm 4 is a construction of ours, not a reading of the paper's text: its
-  // verdict does not make a refuted claim an ambiguity of the text.
-  r.faithful = r.name != "repaired";
+  // The repaired and the corrected Algorithm 4 are constructions of ours, not readings of the
+  // paper's text: their verdicts do not make a refuted claim an ambiguity of the text.
+  r.faithful = r.name != "repaired" && r.name != "corrected";
   r.check_case = mc_pair_case_fn(check, witness);
   r.methods.emplace_back(Method::kExhaustive, [check, witness, &range](const RunContext& ctx) {
     return exhaustive_mc_pairs(ctx, range.at(ctx.budget), check, witness);

@@ -36,7 +36,7 @@ inline const PerBudget<std::vector<KM>> kExhaustiveSharded{{}, {}, {{3, 3}}};
 // translations. A reading belongs here only if metacube.symmetry.alg4_commutes is expected to hold
 // for it in the ledger at every budget (claims_test checks that; the sweep itself refuses, with
 // an error verdict, to reduce when the ledger does not expect it).
-inline const std::vector<std::string> kTranslationInvariantReadings{"paper-keybit-example4", "repaired"};
+inline const std::vector<std::string> kTranslationInvariantReadings{"paper-keybit-example4", "repaired", "corrected"};
 // The metacubes whose every pair `repaired` sweeps (Theorem 2's parts, and
 // metacube.symmetry.alg4_commutes[repaired], which licenses its reduced sweeps): the rest of
 // kExhaustive is swept with the sources reduced to zero M fields. Its completion is a search:

@@ -41,6 +41,15 @@ std::string reading_description(const std::string& reading) {
   if (reading == "paper-keybit-example4")
     return "As `paper`, but the key bit compares M_s[c_s^(i)] with M_t[c_s^(i)], as Example 4 words it (\"since "
            "M_s[2] = M_t[2] = 00 we assign y = 2\"); identical to `paper` in case 1.";
+  if (reading == "corrected")
+    return "Algorithm 4 with Example 4's key rule and local changes to printed steps, no search "
+           "(docs/findings/metacube.md, \"The corrected construction\"): case 2's P_j with c_s^(j) = c_t built like "
+           "the other global paths (key hop, hop l, walk to t) and the local path it displaces entering t through "
+           "t^(j); case 1's cluster route when s and t differ only in M[c_s^(i)]; local targets in s's own cluster "
+           "reached inside it; the local path whose w is s swapping ends with P_{d0}; for m = 1 the rules of "
+           "metacube/lamplighter.h (tagged and monotone laps of the class cube's Gray cycle, hypercube paths in "
+           "the layers {} and D) instead of the printed cases. Options: " +
+           metacube::describe(*metacube::options_for_reading(reading));
   return "Algorithm 4 as in `paper` but with Example 4's key rule (M_s[c_s^(i)] XOR M_t[c_s^(i)]), every path "
          "loop-erased (a node that recurs cuts out the cycle between its occurrences), then completed: the "
          "loop-erased paths that are valid and mutually disjoint are kept (in index order) as a flow, and the "
