@@ -157,6 +157,8 @@ expect 2 '--s: .*width 9, the topology needs 10' construct metacube-paths --k 2 
 expect 2 '--t: s and t must differ' construct metacube-paths --k 2 --m 2 --s 0000000000 --t 0000000000
 expect 2 '--k/--m: .*needs m\*2\^k \+ k = 67' construct metacube-route --k 3 --m 8 --s 0 --t 1
 expect 2 "--reading: 'foo' is not paper" construct metacube-paths --k 2 --m 2 --s 0000000000 --t 0001011101 --reading foo
+expect 0 'P_2 \(9 hops\) = 000000:000001:010001:' \
+  construct metacube-paths --k 2 --m 1 --s 000000 --t 000111 --reading corrected
 
 # verify --json has the documented fields.
 "$tc" --corpus "$corpus" verify 'hypercube.ecube.*' --budget quick --json "$tmp/v.json" --junit "$tmp/v.xml" >/dev/null 2>&1; code=$?
