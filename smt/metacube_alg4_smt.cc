@@ -39,8 +39,32 @@ std::vector<Split> all_splits(const Metacube& mc) {
   return out;
 }
 
-// The split's precondition on (s, t): s != t and the case's condition (metacube::alg4_case).
+std::vector<Split> all_splits(const Metacube& mc, const Alg4Options& o) {
+  if (!(o.lamplighter && mc.m() == 1 && mc.k() >= 1)) return all_splits(mc);
+  std::vector<Split> out;
+  const int64_t values = int64_t{1} << mc.h();
+  for (int cs = 0; cs < mc.h(); ++cs)
+    for (int ct = 0; ct < mc.h(); ++ct)
+      for (int64_t D = 0; D < values; ++D) {
+        if (cs == ct && D == 0) continue;  // s = t
+        // One class: case 0 when s and t differ only in M[c_s] (D = {0} in the frame of s).
+        out.push_back(Split{cs, ct, cs != ct ? 2 : D == 1 ? 0 : 1, D});
+      }
+  return out;
+}
+
+// The split's precondition on (s, t): s != t and the case's condition (metacube::alg4_case); for
+// a split on D, also the value of D.
 z3::expr split_precondition(const Space& sp, const Split& split, const z3::expr& s, const z3::expr& t) {
+  if (split.lamps >= 0) {
+    z3::expr_vector is(sp.ctx);
+    for (int y = 0; y < sp.h; ++y)
+      is.push_back((sp.field(s, y ^ split.cs) ^ sp.field(t, y ^ split.cs)) ==
+                   sp.ctx.bv_val((static_cast<uint64_t>(split.lamps) >> y) & 1u, 1));
+    Split plain = split;
+    plain.lamps = -1;
+    return split_precondition(sp, plain, s, t) && z3::mk_and(is);
+  }
   if (split.case_number == 2) return sp.ctx.bool_val(true);  // classes differ: s != t
   z3::expr_vector others(sp.ctx);
   for (int f = 0; f < sp.h; ++f)
@@ -59,7 +83,7 @@ class Encoder {
  public:
   Encoder(const Space& sp, const Alg4Options& o, const Split& split, const z3::expr& s, const z3::expr& t)
       : sp_(sp), o_(o), k_(sp.k), m_(sp.m), cs_(split.cs), ct_(split.ct), case_(split.case_number),
-        s_{split.cs, s}, t_{split.ct, t} {}
+        lamps_(split.lamps), s_{split.cs, s}, t_{split.ct, t} {}
 
   // P_0 ... P_{k+m-1}.
   std::vector<SymPath> paths() const {
@@ -564,10 +588,10 @@ class Encoder {
   }
 
   // m = 1 under `corrected` (disjoint.cc's lamplighter_paths): the rules of lamplighter.h decide on
-  // (c, D) alone, c = c_s XOR c_t concrete in the split and D (lamp y = M[y XOR c_s] of s XOR t)
-  // symbolic. The encoding splits on every value of D (2^(2^k) branches) and replays each
-  // branch's moves from the symbolic s: every node is s XOR a constant, the branch's paths are
-  // merged under "D = value".
+  // (c, D) alone, c = c_s XOR c_t concrete in the split and D (lamp y = M[y XOR c_s] of s XOR t).
+  // In a split on D (all_splits(mc, o)) the one value's moves are replayed from the symbolic s:
+  // every node is s XOR a constant. Without one (a caller of all_splits(mc)) every value is
+  // replayed and the branches are merged under "D = value".
   std::vector<SymPath> lamplighter_paths() const {
     const int h = sp_.h;
     const uint32_t c = static_cast<uint32_t>(cs_ ^ ct_);
@@ -576,6 +600,7 @@ class Encoder {
     std::vector<SymPath> out;
     for (uint64_t D = 0; D < (uint64_t{1} << h); ++D) {
       if (c == 0 && D == 0) continue;  // s = t: outside every split's precondition
+      if (lamps_ >= 0 && D != static_cast<uint64_t>(lamps_)) continue;  // a split on D: its value only
       const auto moves = metacube::lamplighter::paths(k_, c, D);
       z3::expr_vector is(ctx());
       for (int y = 0; y < h; ++y) is.push_back(lamp[static_cast<size_t>(y)] == ctx().bv_val((D >> y) & 1u, 1));
@@ -616,6 +641,7 @@ class Encoder {
   const Space& sp_;
   const Alg4Options& o_;
   int k_, m_, cs_, ct_, case_;
+  int64_t lamps_;  // the split's D (lamplighter_paths), or -1
   SymNode s_, t_;
 };
 

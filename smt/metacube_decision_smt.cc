@@ -278,13 +278,30 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
     return result;
   };
   try {
-    const std::vector<Split> splits = all_splits(mc);
+    const std::vector<Split> splits = all_splits(mc, problem.options);
     const std::vector<Group> groups = problem_groups(mc, problem);
     for (size_t x = 0; x < splits.size(); ++x) {
       // One context per split: Z3's set-up cost of a check grows with the terms in its context.
       Context c(mc);
       const Space sp(c.ctx, mc);
       const SplitEncoding enc(sp, problem, splits[x], c.vars);
+      if (splits[x].lamps >= 0) {
+        // A split on D (the m = 1 rules): the paths are concrete moves from the symbolic s, so the
+        // whole violation is small; one check per split (there are 2^(2^k) per pair of classes).
+        if (auto why = meter.exhausted()) return finish(SmtStatus::kUnknown, *why);
+        z3::solver solver(c.ctx, "QF_BV");
+        solver.add(enc.pre);
+        solver.add(enc.whole());
+        const z3::check_result answer = meter.check(solver, c.counted);
+        if (answer == z3::unsat) continue;
+        if (answer == z3::unknown) return finish(SmtStatus::kUnknown, solver.reason_unknown());
+        const z3::model model = solver.get_model();
+        result.s = node_of(mc, splits[x].cs, model_value(model, c.vars.sm));
+        result.t = node_of(mc, splits[x].ct, model_value(model, c.vars.tm));
+        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, enc.a_low));
+        if (minimize_model) minimize(mc, problem, splits, x, meter, result);
+        return finish(SmtStatus::kCounterexample);
+      }
       for (const Group& g : groups) {
         if (auto why = meter.exhausted()) return finish(SmtStatus::kUnknown, *why);
         if (const auto cheap = enc.sufficient(g)) {

@@ -217,7 +217,7 @@ struct EvalSplit {
 struct Alg4EncodingEvaluator::Impl {
   Impl(int k, int m, const Alg4Options& o, Engine e)
       : mc(make_mc(k, m, "Alg4EncodingEvaluator")), options(o), engine(e), vars(ctx, mc), sp(ctx, mc),
-        splits(all_splits(mc)) {
+        splits(all_splits(mc, o)) {
     TC_CHECK(!alg4_encoding_gap(o), "Alg4EncodingEvaluator: options not encoded");
   }
   Metacube mc;

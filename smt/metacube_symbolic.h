@@ -93,15 +93,22 @@ struct Slot {
 };
 using SymPath = std::vector<Slot>;
 
-// A sub-problem: concrete class fields and case.
+// A sub-problem: concrete class fields and case; for the m = 1 rules of `corrected`
+// (options.lamplighter), also the lamps D where s and t differ, in the frame of s (lamp y is
+// M[y XOR c_s]): those rules decide on (c_s XOR c_t, D) alone, so each value of D is a split whose
+// paths are concrete moves from the symbolic s. lamps = -1: not split on D.
 struct Split {
   int cs, ct, case_number;
+  int64_t lamps = -1;
 };
 
 // Every split, in the order of exhaustive search's (c_s, c_t): the smallest violating pair in
 // address order has the c_s of the first split (in this order) that has a violation, and lies in
 // that split or a later one with the same c_s (minimize() searches them).
 std::vector<Split> all_splits(const Metacube& mc);
+// The splits of Algorithm 4 under `o`: all_splits(mc), each m = 1 split of `corrected` divided
+// further by the value of D (2^(2^k) splits per pair of classes).
+std::vector<Split> all_splits(const Metacube& mc, const metacube::Alg4Options& o);
 
 // The split's precondition on (s, t): s != t and the case's condition (metacube::alg4_case).
 z3::expr split_precondition(const Space& sp, const Split& split, const z3::expr& s, const z3::expr& t);
