@@ -36,12 +36,12 @@
 // (formatting the message), as in a sweep that keeps going. Max-flow must find k + m on every pair
 // (the benchmark errors otherwise). The topology is materialized once per metacube, outside the
 // timed loops.
-// Measured in session 20 (one core of a 2-core Intel Xeon 2.6 GHz VM, 2 MB L2 per core, Release,
+// Measured on VM A (one core of a 2-core Intel Xeon 2.6 GHz VM, 2 MB L2 per core, Release,
 // --benchmark_min_time=1, eight runs; pairs/s, MC(2,3) / MC(3,2)): construct+check on the passing
 // pairs 2.75-3.07 M / 2.03-2.30 M (the target lines print 138-153% / 102-115%); construct into a block
 // 5.1-5.3 M / 4.0-4.2 M; check a block 9.5-9.9 M / 5.6-5.9 M; max-flow 70 / 0.73, so the ratios
 // are 4.4e4x / 3.1e6x. Best of 100 trials over the same 4096 passing pairs: 344 / 433 ns per pair.
-// Measured in session 19 (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
+// Measured on VM B (one core of a shared 2-core AMD EPYC VM, Release, --benchmark_min_time=1; pairs/s,
 // MC(2,3) / MC(3,2), one run): construct into a block 2.62 M / 2.04 M (into paths 2.01 M / 1.69 M,
 // fresh result 1.49 M / 1.27 M); check a block 4.35 M / 2.47 M (paths 2.20 M / 1.51 M, worded 86 K /
 // 51 K); construct+check 418 K / 155 K on the whole sample (784 / 1581 of 4096 pairs fail and are
