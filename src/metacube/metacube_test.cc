@@ -368,8 +368,9 @@ TEST(Algorithm4Corrected, EveryCorrectionIsNeeded) {
       {&Alg4Options::case1_cluster, 1, 2, "00000", "00100", Thm2Part::kValid},
       // P_1's hop l and walk to w_1 in s's own cluster come back through s^(1).
       {&Alg4Options::local_in_cluster, 1, 2, "00000", "10010", Thm2Part::kValid},
-      // P_2's w is s itself: its walk to w leaves s and returns to s^(2).
-      {&Alg4Options::w_is_s, 2, 2, "0000000000", "1101000000", Thm2Part::kValid},
+      // P_2's w is s itself (s and t differ, outside the class field, in one bit of M[c_t]): its
+      // walk to w comes back through s^(2).
+      {&Alg4Options::w_is_s, 2, 2, "0100101001", "1000111001", Thm2Part::kValid},
   };
   for (const Case& c : cases) {
     const Metacube mc = MC(c.k, c.m);
