@@ -351,9 +351,10 @@ TEST(Algorithm4Corrected, TheMOneRulesAreNeeded) {
   EXPECT_NE(check_alg4(mc, A(mc, "000"), A(mc, "011"), o, Thm2Part::kValid), std::nullopt);
 }
 
-// Each correction is needed: without it the construction fails, at the smallest pair in sweep
-// order of the smallest metacube where it does (found by tools/alg4_classify; the failure is the
-// one docs/findings/metacube.md describes for the change).
+// Each correction is needed: without it the construction fails, in the smallest metacube where it
+// does (found by tools/alg4_classify; the failure docs/findings/metacube.md describes for the
+// change). The pairs are the smallest in sweep order, except w_is_s's, whose smallest pair has a
+// target printed in Table 4 (paper outputs stay in corpus/): a translate-free pair of the same kind.
 TEST(Algorithm4Corrected, EveryCorrectionIsNeeded) {
   struct Case {
     bool Alg4Options::*flag;
