@@ -354,7 +354,7 @@ TEST(Algorithm4Corrected, TheMOneRulesAreNeeded) {
 // Each correction is needed: without it the construction fails, in the smallest metacube where it
 // does (found by tools/alg4_classify; the failure docs/findings/metacube.md describes for the
 // change). The pairs are the smallest in sweep order, except w_is_s's, whose smallest pair has a
-// target printed in Table 4 (paper outputs stay in corpus/): a translate-free pair of the same kind.
+// target printed in Table 4 (paper outputs stay in corpus/): another failing pair of that kind.
 TEST(Algorithm4Corrected, EveryCorrectionIsNeeded) {
   struct Case {
     bool Alg4Options::*flag;
