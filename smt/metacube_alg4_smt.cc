@@ -423,22 +423,7 @@ class Encoder {
         P.push_back(p);
         continue;
       }
-      const SymNode w = with_class(t_, ci);
-      z3::expr_vector equal(ctx());
-      for (int f = 0; f < sp_.h; ++f)
-        if (f != ci) equal.push_back(field(s_, f) == field(t_, f));
-      SymPath direct = start(s_);
-      append(direct, p1_walk(si, w, walk_global(i, si)));
-      const SymNode b = o_.broken_ignore_key ? si : SymNode{si.cls, si.bits ^ key_flip(i)};
-      const SymNode d = N(b, l_global(i));
-      SymPath keyed = start(s_);
-      push(keyed, si);
-      if (!o_.broken_ignore_key) push(keyed, b);
-      push(keyed, d);
-      append(keyed, p1_walk(d, w, walk_global(i, d)));
-      SymPath p = merge(z3::mk_and(equal), direct, keyed);
-      append(p, p3_class(i, w, t_));
-      P.push_back(p);
+      P.push_back(global_path(i));
     }
     // Local paths: w_i = (c_s, M_t[h-1], ..., M_t^(i)[c_t], ..., M_t[0]) (indexed by i; entries
     // i < k are unused).

@@ -283,6 +283,14 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
     for (size_t x = 0; x < splits.size(); ++x) {
       // One context per split: Z3's set-up cost of a check grows with the terms in its context.
       Context c(mc);
+      // A model of a violation in split x: the pair (and translation) it names, minimized on request.
+      auto counterexample = [&](const z3::model& model, const SplitEncoding& enc) {
+        result.s = node_of(mc, splits[x].cs, model_value(model, c.vars.sm));
+        result.t = node_of(mc, splits[x].ct, model_value(model, c.vars.tm));
+        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, enc.a_low));
+        if (minimize_model) minimize(mc, problem, splits, x, meter, result);
+        return finish(SmtStatus::kCounterexample);
+      };
       const Space sp(c.ctx, mc);
       const SplitEncoding enc(sp, problem, splits[x], c.vars);
       if (splits[x].lamps >= 0) {
@@ -295,12 +303,7 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
         const z3::check_result answer = meter.check(solver, c.counted);
         if (answer == z3::unsat) continue;
         if (answer == z3::unknown) return finish(SmtStatus::kUnknown, solver.reason_unknown());
-        const z3::model model = solver.get_model();
-        result.s = node_of(mc, splits[x].cs, model_value(model, c.vars.sm));
-        result.t = node_of(mc, splits[x].ct, model_value(model, c.vars.tm));
-        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, enc.a_low));
-        if (minimize_model) minimize(mc, problem, splits, x, meter, result);
-        return finish(SmtStatus::kCounterexample);
+        return counterexample(solver.get_model(), enc);
       }
       for (const Group& g : groups) {
         if (auto why = meter.exhausted()) return finish(SmtStatus::kUnknown, *why);
@@ -318,12 +321,7 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
         const z3::check_result answer = meter.check(solver, c.counted);
         if (answer == z3::unsat) continue;
         if (answer == z3::unknown) return finish(SmtStatus::kUnknown, solver.reason_unknown());
-        const z3::model model = solver.get_model();
-        result.s = node_of(mc, splits[x].cs, model_value(model, c.vars.sm));
-        result.t = node_of(mc, splits[x].ct, model_value(model, c.vars.tm));
-        if (problem.kind == Kind::kCommutes) result.a = node_of(mc, 0, model_value(model, enc.a_low));
-        if (minimize_model) minimize(mc, problem, splits, x, meter, result);
-        return finish(SmtStatus::kCounterexample);
+        return counterexample(solver.get_model(), enc);
       }
     }
     return finish(SmtStatus::kProved);
