@@ -74,6 +74,15 @@ class MC:
         return None
 
 
+def first_non_walk(mc, paths, s, t):
+    """(i, why) for the first path that is not a walk of MC(k,m) from s to t, or None."""
+    for i, p in enumerate(paths):
+        why = mc.walk(p, s, t)
+        if why:
+            return i, why
+    return None
+
+
 def setup(case):
     mc = MC(case["params"]["k"], case["params"]["m"])
     s, t = mc.node(case["input"]["s"]), mc.node(case["input"]["t"])
@@ -100,10 +109,9 @@ def check_valid(case):
 
 def check_disjoint(case):
     mc, s, t, paths = setup(case)
-    for i, p in enumerate(paths):
-        why = mc.walk(p, s, t)
-        if why:
-            return False, "P_%d is not a walk from s to t (%s): thm2.valid's failure, not disjointness" % (i, why)
+    bad = first_non_walk(mc, paths, s, t)
+    if bad:
+        return False, "P_%d is not a walk from s to t (%s): thm2.valid's failure, not disjointness" % bad
     for i, j in itertools.combinations(range(len(paths)), 2):
         common = (set(paths[i]) & set(paths[j])) - {s, t}
         if common:
@@ -118,10 +126,9 @@ def check_disjoint(case):
 def check_fault_tolerance(case):
     mc, s, t, paths = setup(case)
     bound = mc.k + mc.m - 1
-    for i, p in enumerate(paths):
-        why = mc.walk(p, s, t)
-        if why:
-            return False, "P_%d is not a walk from s to t (%s)" % (i, why)
+    bad = first_non_walk(mc, paths, s, t)
+    if bad:
+        return False, "P_%d is not a walk from s to t (%s)" % bad
     sets = [set(p) - {s, t} for p in paths]
     faults = case["witness"].get("faults")
     if faults is not None:
@@ -174,10 +181,9 @@ def check_alg4_commutes(case):
 
 def check_case_bound(case):
     mc, s, t, paths = setup(case)
-    for i, p in enumerate(paths):
-        why = mc.walk(p, s, t)
-        if why:
-            return False, "P_%d is not a walk from s to t (%s): thm2.valid's failure" % (i, why)
+    bad = first_non_walk(mc, paths, s, t)
+    if bad:
+        return False, "P_%d is not a walk from s to t (%s): thm2.valid's failure" % bad
     H = bin(s ^ t).count("1")
     d = bin(mc.cls(s) ^ mc.cls(t)).count("1")
     field_mask = (1 << (mc.m * mc.h)) - 1
