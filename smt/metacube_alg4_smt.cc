@@ -573,33 +573,20 @@ class Encoder {
   }
 
   // m = 1 under `corrected` (disjoint.cc's lamplighter_paths): the rules of lamplighter.h decide on
-  // (c, D) alone, c = c_s XOR c_t concrete in the split and D (lamp y = M[y XOR c_s] of s XOR t).
-  // In a split on D (all_splits(mc, o)) the one value's moves are replayed from the symbolic s:
-  // every node is s XOR a constant. Without one (a caller of all_splits(mc)) every value is
-  // replayed and the branches are merged under "D = value".
+  // (c, D) alone, c = c_s XOR c_t and D (lamp y = M[y XOR c_s] of s XOR t), both concrete in a split
+  // of all_splits(mc, o): the moves are replayed from the symbolic s, every node s XOR a constant.
   std::vector<SymPath> lamplighter_paths() const {
-    const int h = sp_.h;
-    const uint32_t c = static_cast<uint32_t>(cs_ ^ ct_);
-    std::vector<z3::expr> lamp;  // D's bit y
-    for (int y = 0; y < h; ++y) lamp.push_back(field(s_, y ^ cs_) ^ field(t_, y ^ cs_));
+    TC_CHECK(lamps_ >= 0, "Algorithm 4 encoding: the m = 1 rules need a split on D (all_splits(mc, options))");
+    const auto moves = metacube::lamplighter::paths(k_, static_cast<uint32_t>(cs_ ^ ct_), static_cast<uint64_t>(lamps_));
     std::vector<SymPath> out;
-    for (uint64_t D = 0; D < (uint64_t{1} << h); ++D) {
-      if (c == 0 && D == 0) continue;  // s = t: outside every split's precondition
-      if (lamps_ >= 0 && D != static_cast<uint64_t>(lamps_)) continue;  // a split on D: its value only
-      const auto moves = metacube::lamplighter::paths(k_, c, D);
-      z3::expr_vector is(ctx());
-      for (int y = 0; y < h; ++y) is.push_back(lamp[static_cast<size_t>(y)] == ctx().bv_val((D >> y) & 1u, 1));
-      const z3::expr cond = z3::mk_and(is);
-      for (size_t i = 0; i < moves.size(); ++i) {
-        SymPath p = start(s_);
-        SymNode u = s_;
-        for (uint8_t move : moves[i]) {
-          u = N(u, move == metacube::lamplighter::kToggle ? k_ : move);
-          push(p, u);
-        }
-        if (out.size() <= i) out.push_back(p);
-        else out[i] = merge(cond, p, out[i]);
+    for (const auto& path : moves) {
+      SymPath p = start(s_);
+      SymNode u = s_;
+      for (uint8_t move : path) {
+        u = N(u, move == metacube::lamplighter::kToggle ? k_ : move);
+        push(p, u);
       }
+      out.push_back(std::move(p));
     }
     return out;
   }

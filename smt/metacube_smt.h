@@ -21,6 +21,9 @@
 //   so the encoding follows metacube/disjoint.cc line by line with C++ control flow; only
 //   decisions on M-field data become formulas. Splitting on the classes rather than encoding them
 //   keeps every walk of Algorithm 1 a fixed list of steps; its cost is h^2 + h sub-problems.
+//   Under `corrected` with m = 1 each pair of classes is split further by D, the lamps where s
+//   and t differ (2^h values): the rules of metacube/lamplighter.h decide on (c_s XOR c_t, D)
+//   alone, so each sub-problem's paths are concrete moves from the symbolic s, one check each.
 //   Paths. A path is a fixed list of slots (present: Bool, node: n-bit vector); the node list is
 //   the present slots in order. Algorithm 1 (p1_walk) along a concrete walk: per walk position,
 //   one slot per bit of the current class's field (present iff that bit still differs from the
