@@ -53,6 +53,13 @@ std::vector<Split> all_splits(const Metacube& mc, const Alg4Options& o) {
   return out;
 }
 
+std::vector<Split> decision_splits(const Metacube& mc, const Alg4Options& o) {
+  std::vector<Split> out = all_splits(mc, o);
+  if (o.lamplighter && mc.m() == 1 && mc.k() >= 1)
+    std::erase_if(out, [](const Split& x) { return x.cs != 0; });
+  return out;
+}
+
 // The split's precondition on (s, t): s != t and the case's condition (metacube::alg4_case); for
 // a split on D, also the value of D.
 z3::expr split_precondition(const Space& sp, const Split& split, const z3::expr& s, const z3::expr& t) {

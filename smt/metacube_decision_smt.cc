@@ -278,7 +278,7 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
     return result;
   };
   try {
-    const std::vector<Split> splits = all_splits(mc, problem.options);
+    const std::vector<Split> splits = decision_splits(mc, problem.options);
     const std::vector<Group> groups = problem_groups(mc, problem);
     for (size_t x = 0; x < splits.size(); ++x) {
       // One context per split: Z3's set-up cost of a check grows with the terms in its context.
@@ -295,7 +295,7 @@ MetacubeSmtResult decide(const Metacube& mc, const Problem& problem, const Solve
       const SplitEncoding enc(sp, problem, splits[x], c.vars);
       if (splits[x].lamps >= 0) {
         // A split on D (the m = 1 rules): the paths are concrete moves from the symbolic s, so the
-        // whole violation is small; one check per split (there are 2^(2^k) per pair of classes).
+        // whole violation is small; one check per split (2^(2^k) per pair of classes; decision_splits).
         if (auto why = meter.exhausted()) return finish(SmtStatus::kUnknown, *why);
         z3::solver solver(c.ctx, "QF_BV");
         solver.add(enc.pre);

@@ -23,7 +23,9 @@
 //   keeps every walk of Algorithm 1 a fixed list of steps; its cost is h^2 + h sub-problems.
 //   Under `corrected` with m = 1 each pair of classes is split further by D, the lamps where s
 //   and t differ (2^h values): the rules of metacube/lamplighter.h decide on (c_s XOR c_t, D)
-//   alone, so each sub-problem's paths are concrete moves from the symbolic s, one check each.
+//   alone, so each sub-problem's paths are concrete moves from the symbolic s, one check each;
+//   decide() checks only the splits with c_s = 0 (decision_splits in metacube_symbolic.h: the
+//   class translation is an automorphism the m = 1 rules commute with), 2^k * 2^(2^k) - 1 of them.
 //   Paths. A path is a fixed list of slots (present: Bool, node: n-bit vector); the node list is
 //   the present slots in order. Algorithm 1 (p1_walk) along a concrete walk: per walk position,
 //   one slot per bit of the current class's field (present iff that bit still differs from the
@@ -99,6 +101,12 @@
 //   MC(3,1)    1.1 / 2.1     1.9 / 3.1      6.4 / 9.0    6.6 / 7.6    8.1 / 8.9          0 / 0.02
 //   MC(2,3)    17 / 11       6.8 / 21       7.0 / 14     11 / 19      cx 619 / 251       0 / 0.05
 //                                                                     (keybit: 8.9 / 2.4)
+// Reading `corrected` (proofs, except case_bound: refuted at MC(2,1) and MC(3,1), cx 0.0 / 0.0 and 0.2 / 0.3):
+//              valid         disjoint       length       commutes
+//   MC(2,1)    0.3 / 0.5     0.4 / 0.6      0.1 / 0.4    0.1 / 0.4      (m = 1: 63 D splits, one check each)
+//   MC(2,2)    11 / 2.4      17 / 4.4       2.0 / 0.7    2.7 / 0.9
+//   MC(3,1)    27 / 30       48 / 44        4.9 / 18     7.8 / 20       (2,047 D splits)
+//   MC(2,3)    35 / 6.4      56 / 18        6.9 / 3.4    7.2 / 2.9
 // Of a counterexample's cost, nearly all is the minimization (the first model of MC(2,2) valid
 // costs 0.04 M, of commutes 0.4 M; proving that no smaller pair fails is the expensive part). Re-measure with metacube_smt_test --gtest_also_run_disabled_tests
 // --gtest_filter=*MeasureCosts. The rlimits per budget are in catalog/metacube/scope.h.

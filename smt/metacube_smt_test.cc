@@ -13,6 +13,7 @@
 // `deep`: every pair of MC(2,2), MC(1,3) and MC(3,1), the long proofs).
 #include "smt/metacube_smt.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -59,6 +60,70 @@ TEST(MetacubeSmt, PaperIsRefutedInMC11WithTheStoredCounterexample) {
   const claims::MethodResult holds = alg4_smt_method_result(1, 1, "paper", Thm2Part::kLength, kLimits);
   EXPECT_EQ(holds.outcome, Outcome::kHolds) << holds.detail;
   EXPECT_EQ(holds.cases, 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The class translation behind decision_splits (metacube_symbolic.h): phi_a(u) has class
+// c_u XOR a and field M[f XOR a] = u's M[f].
+
+Node phi(const Metacube& mc, int a, Node u) {
+  uint64_t fields = 0;
+  for (int f = 0; f < mc.h(); ++f) {
+    const uint64_t field = (u.bits >> (f * mc.m())) & ((uint64_t{1} << mc.m()) - 1);
+    fields |= field << ((f ^ a) * mc.m());
+  }
+  return Node{(static_cast<uint64_t>(mc.class_of(u) ^ a) << (mc.m() * mc.h())) | fields, mc.width()};
+}
+
+// phi_a is an automorphism: a bijection mapping every node's k + m neighbours to its image's.
+TEST(ClassTranslation, IsAnAutomorphismOfTheMetacube) {
+  for (auto [k, m] : {KM{1, 1}, KM{2, 1}, KM{3, 1}, KM{2, 2}}) {
+    const Metacube mc = Metacube::make(k, m).value();
+    for (int a = 0; a < mc.h(); ++a) {
+      std::vector<bool> hit(mc.num_nodes(), false);
+      for (uint64_t x = 0; x < mc.num_nodes(); ++x) {
+        const Node u = mc.node_at(x), pu = phi(mc, a, u);
+        ASSERT_FALSE(hit[pu.bits]) << mc.name() << " a = " << a << ": phi is not injective at " << u;
+        hit[pu.bits] = true;
+        for (int d = 0; d < k + m; ++d)
+          ASSERT_TRUE(mc.is_edge(pu, phi(mc, a, mc.neighbor(u, d)))) << mc.name() << " a = " << a << " " << u << " dim " << d;
+      }
+    }
+    // Negative control: moving the class without moving the fields loses an edge (a = 1).
+    bool lost = false;
+    for (uint64_t x = 0; x < mc.num_nodes() && !lost; ++x) {
+      const Node u = mc.node_at(x);
+      const uint64_t flip = uint64_t{1} << (m * mc.h());
+      for (int d = 0; d < k + m; ++d) lost = lost || !mc.is_edge(Node{u.bits ^ flip, u.width}, Node{mc.neighbor(u, d).bits ^ flip, u.width});
+    }
+    EXPECT_TRUE(lost) << mc.name();
+  }
+}
+
+// Under the m = 1 rules of `corrected` the paths of (phi_a(s), phi_a(t)) are phi_a of the paths of
+// (s, t); with the automorphism, a split with c_s != 0 holds iff its image with c_s = 0 does.
+TEST(ClassTranslation, CommutesWithTheMOneRulesOfCorrected) {
+  const Alg4Options o = quiet(options("corrected"));
+  for (auto [k, m] : {KM{1, 1}, KM{2, 1}, KM{3, 1}}) {
+    const Metacube mc = Metacube::make(k, m).value();
+    // Sources of class 0 (every one in MC(1,1) and MC(2,1), every 17th in MC(3,1)), every target, every a.
+    const uint64_t step = k == 3 ? 17 : 1;
+    for (uint64_t sx = 0; sx < (uint64_t{1} << (mc.m() * mc.h())); sx += step)
+      for (uint64_t tx = 0; tx < mc.num_nodes(); ++tx) {
+        if (tx == sx) continue;
+        const Node s = mc.node_at(sx), t = mc.node_at(tx);
+        const auto base = metacube::metacube_disjoint_paths(mc, s, t, o).paths;
+        for (int a = 1; a < mc.h(); ++a) {
+          const auto moved = metacube::metacube_disjoint_paths(mc, phi(mc, a, s), phi(mc, a, t), o).paths;
+          ASSERT_EQ(moved.size(), base.size()) << where(mc, "corrected", s, t);
+          for (size_t i = 0; i < base.size(); ++i) {
+            ASSERT_EQ(moved[i].nodes.size(), base[i].nodes.size()) << where(mc, "corrected", s, t) << " a = " << a;
+            for (size_t q = 0; q < base[i].nodes.size(); ++q)
+              ASSERT_EQ(moved[i].nodes[q], phi(mc, a, base[i].nodes[q])) << where(mc, "corrected", s, t) << " a = " << a;
+          }
+        }
+      }
+  }
 }
 
 TEST(MetacubeSmt, RepairedAndFaultToleranceAreNotEncodedAndSayWhy) {
@@ -199,7 +264,7 @@ TEST(MetacubeSmt, RlimitIsDeterministicAndBoundsTheWholeProof) {
 // Not a check: prints what each decision costs (rlimit units, seconds) for the metacubes of the
 // deep SMT scope, to keep smt/metacube_smt.h's table and catalog/metacube/scope.h's budgets measured. Run
 // with --gtest_also_run_disabled_tests --gtest_filter=*MeasureCosts (TC_SMT_SIZES="k,m;k,m" to
-// choose the metacubes).
+// choose the metacubes, TC_SMT_READINGS="corrected,paper" the readings).
 TEST(MetacubeSmtCosts, DISABLED_MeasureCosts) {
   std::vector<KM> sizes = claims::metacube_scope::kSmt.deep;
   if (const char* env = std::getenv("TC_SMT_SIZES")) {
@@ -210,9 +275,20 @@ TEST(MetacubeSmtCosts, DISABLED_MeasureCosts) {
       if (p[used] != ';') break;
     }
   }
+  std::vector<std::string> readings(kReadings.begin(), kReadings.end());
+  if (const char* env = std::getenv("TC_SMT_READINGS")) {
+    readings.clear();
+    std::string list = env;
+    for (size_t at = 0; at <= list.size();) {
+      const size_t comma = std::min(list.find(',', at), list.size());
+      if (comma > at) readings.push_back(list.substr(at, comma - at));
+      at = comma + 1;
+    }
+  }
   const SolverLimits unlimited{};
   for (auto [k, m] : sizes)
-    for (const char* reading : kReadings) {
+    for (const std::string& name : readings) {
+      const char* reading = name.c_str();
       const Alg4Options o = options(reading);
       for (int p = 0; p < 6; ++p) {
         if (p == 5 && std::string_view(reading) != "paper") continue;

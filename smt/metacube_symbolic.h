@@ -110,6 +110,17 @@ std::vector<Split> all_splits(const Metacube& mc);
 // further by the value of D (2^(2^k) splits per pair of classes).
 std::vector<Split> all_splits(const Metacube& mc, const metacube::Alg4Options& o);
 
+// The splits decide() checks: all_splits(mc, o), except for the m = 1 rules of `corrected`, where
+// only the splits with c_s = 0 (2^k * 2^(2^k) - 1 of them). The class translation phi_a
+// (class x -> x XOR a, field M[f] -> M[f XOR a]) is an automorphism of MC(k, m), and it keeps
+// every part of Theorem 2 and the commutation (it maps edges to edges, Hamming distances and the
+// case of a pair to themselves, class-zero translations to class-zero translations). The m = 1
+// rules build the paths in the frame of s and replay them (metacube/lamplighter.h), so the paths
+// of (s, t) are phi_(c_s) of the paths of (phi_(c_s)(s), phi_(c_s)(t)), whose source has class 0:
+// a split with c_s != 0 is a violation-free split's image. Both facts are tested
+// (metacube_smt_test: ClassTranslation*); the evaluator keeps every split.
+std::vector<Split> decision_splits(const Metacube& mc, const metacube::Alg4Options& o);
+
 // The split's precondition on (s, t): s != t and the case's condition (metacube::alg4_case).
 z3::expr split_precondition(const Space& sp, const Split& split, const z3::expr& s, const z3::expr& t);
 

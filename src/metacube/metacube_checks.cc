@@ -265,13 +265,16 @@ Violation check_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& opti
 
 Judgement judge_alg4(const Metacube& mc, Node s, Node t, const Alg4Options& options, Thm2Part part) {
   if (part != Thm2Part::kDisjoint && part != Thm2Part::kFaultTolerance) return check_alg4(mc, s, t, options, part);
-  if (part == Thm2Part::kDisjoint && !options.repair) {
-    // The sweeps' fast path: a valid, simple, disjoint set needs no copy.
+  if (!options.repair) {
+    // The sweeps' fast path: a valid, simple, disjoint set needs no copy. It also settles fault
+    // tolerance: k + m paths from s to t whose internal nodes are distinct and none is s or t
+    // are walks from s to t, and a faulty node (other than s, t) lies on at most one of them, so
+    // k + m - 1 faults leave one path free (judge_fault_cut would find no cut: the same verdict).
     thread_local PathBlock block;
     metacube_disjoint_paths_block(mc, s, t, options, block);
     if (static_cast<int>(block.size()) == mc.k() + mc.m() && disjoint_paths_ok(mc, block, s, t)) return std::nullopt;
     const std::vector<Path> paths = block.to_paths();
-    return judge_thm2_shared_node(mc, s, t, paths);
+    return part == Thm2Part::kDisjoint ? judge_thm2_shared_node(mc, s, t, paths) : judge_fault_cut(mc, s, t, paths);
   }
   Alg4Options quiet = options;
   quiet.record_notes = false;

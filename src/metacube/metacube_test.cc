@@ -555,6 +555,33 @@ TEST(OwnProperty, FaultCutFindsOneNodeOnEveryWalkAndNoneOnDisjointPaths) {
   EXPECT_EQ(judge_fault_cut(mc, s, t, repeating).violation, std::nullopt);
 }
 
+// judge_alg4 settles fault tolerance without the cut search when the constructed paths are
+// valid, run from s to t and are internally disjoint: the verdict must be judge_fault_cut's on the
+// same paths, on every pair, for readings whose paths are disjoint and readings whose are not.
+TEST(OwnProperty, TheSweepsFaultToleranceVerdictIsTheCutSearchs) {
+  for (const char* reading : {"paper", "corrected", "broken-no-exchange", "broken-ignore-key"}) {
+    Alg4Options o = *options_for_reading(reading);
+    o.record_notes = false;
+    for (auto [k, m] : {std::pair{1, 1}, {2, 1}, {1, 2}, {2, 2}}) {
+      const Metacube mc = MC(k, m);
+      int fast = 0;
+      // The first 16 sources (all 8 of MC(1,1)), every target.
+      const uint64_t sources = std::min<uint64_t>(mc.num_nodes(), 16);
+      for (uint64_t sb = 0; sb < sources; ++sb)
+        for (uint64_t tb = 0; tb < mc.num_nodes(); ++tb) {
+          if (tb == sb) continue;
+          const Node s{sb, mc.width()}, t{tb, mc.width()};
+          const Judgement sweep = judge_alg4(mc, s, t, o, Thm2Part::kFaultTolerance);
+          const Judgement search = judge_fault_cut(mc, s, t, metacube_disjoint_paths(mc, s, t, o).paths);
+          ASSERT_EQ(sweep.applicable, search.applicable) << reading << " " << mc.name() << " " << s << " " << t;
+          ASSERT_EQ(sweep.violation.has_value(), search.violation.has_value()) << reading << " " << mc.name() << " " << s << " " << t;
+          fast += check_thm2_disjoint(mc, s, t, metacube_disjoint_paths(mc, s, t, o).paths) == std::nullopt;
+        }
+      EXPECT_GT(fast, 0) << reading << " " << mc.name();
+    }
+  }
+}
+
 TEST(OwnProperty, FaultCutCountsOnlyUnhitWalksWhenItBoundsTheSearch) {
   // Two faults (k + m - 1 = 2) cut these three walks: 00010 meets P_0 and P_2, 00001 meets P_1.
   // Once 00010 is chosen, P_1 and P_2 are disjoint but P_2 is already hit: the search's lower bound

@@ -121,9 +121,16 @@ template <std::derived_from<Topology> Topo>
 bool paths_valid_simple_ok(const Topo& topo, const PathBlock& block, Node s, Node t) {
   for (size_t i = 0; i < block.size(); ++i) {
     const auto p = block.path(i);
-    if (!path_valid_ok(topo, p, block.width()) || !endpoints_ok(p, block.width(), s, t) || !simple_ok(p, block.width()))
-      return false;
+    if (!path_valid_ok(topo, p, block.width()) || !endpoints_ok(p, block.width(), s, t)) return false;
   }
+  // Every path is valid and runs from s to t. If, over all of them, the internal nodes are
+  // distinct and none is s or t, every path is simple (a repeat within a path is two internal
+  // occurrences, or an internal one and an endpoint; its two endpoints are equal only when it is
+  // closed, and then check_simple leaves the last out): one set for the whole block. A block that
+  // fails this (paths that share nodes) is judged path by path.
+  if (internal_nodes_distinct_ok(block, s, t)) return true;
+  for (size_t i = 0; i < block.size(); ++i)
+    if (!simple_ok(block.path(i), block.width())) return false;
   return true;
 }
 
