@@ -104,9 +104,9 @@
 // Reading `corrected` (proofs, except case_bound: refuted at MC(2,1) and MC(3,1), cx 0.0 / 0.0 and 0.2 / 0.3):
 //              valid         disjoint       length       commutes
 //   MC(2,1)    0.3 / 0.5     0.4 / 0.6      0.1 / 0.4    0.1 / 0.4      (m = 1: 63 D splits, one check each)
-//   MC(2,2)    11 / 2.4      17 / 4.4       2.0 / 0.7    2.7 / 0.9
+//   MC(2,2)    10 / 2.4      16 / 4.4       2.0 / 0.7    2.7 / 0.9
 //   MC(3,1)    27 / 30       48 / 44        4.9 / 18     7.8 / 20       (2,047 D splits)
-//   MC(2,3)    35 / 6.4      56 / 18        6.9 / 3.4    7.2 / 2.9
+//   MC(2,3)    35 / 6.4      55 / 18        6.9 / 3.4    7.2 / 2.9
 // Of a counterexample's cost, nearly all is the minimization (the first model of MC(2,2) valid
 // costs 0.04 M, of commutes 0.4 M; proving that no smaller pair fails is the expensive part). Re-measure with metacube_smt_test --gtest_also_run_disabled_tests
 // --gtest_filter=*MeasureCosts. The rlimits per budget are in catalog/metacube/scope.h.

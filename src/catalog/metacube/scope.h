@@ -112,8 +112,9 @@ inline const PerBudget<std::vector<KM>> kOracle{
 // automorphism, each decided for every s != t of each metacube (bit-vector proofs per class
 // split), in this order, each metacube with the rlimit below. Measured (smt/metacube_smt.h): one
 // metacube costs at most 0.05 M rlimit units in quick; 31 M in standard and deep (MC(2,2),
-// `paper`'s commutation refuted and minimized; the method stops there), 17 M otherwise; a
-// standard run of every attached claim reading takes about 45 s.
+// `paper`'s commutation refuted and minimized; the method stops there), 17 M otherwise (reading
+// `corrected`: up to 55 M, MC(2,3) disjoint; its m = 1 metacubes, one check per split on D, MC(3,1)
+// 48 M); a standard run of every attached claim reading takes about 45 s.
 inline const PerBudget<std::vector<KM>> kSmt{
     {{1, 1}},
     {{1, 1}, {1, 2}, {2, 1}, {2, 2}},
