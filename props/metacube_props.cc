@@ -6,7 +6,8 @@
 //    (metacube.symmetry.automorphism), and Algorithm 4 commutes with it under the readings
 //    `paper-keybit-example4` and `repaired` (everywhere) and `paper` (cases 0 and 1; in case 2 it
 //    does not: a finding) (metacube.symmetry.alg4_commutes);
-//  - Theorem 2 under the reading `repaired` (k <= 3);
+//  - Theorem 2 under the reading `repaired` (k <= 3) and `corrected` (k <= 5; its case bounds for
+//    m >= 2), and `corrected`'s commutation;
 //  - NEGATIVE CONTROLS: Theorem 2's disjointness check must falsify the deliberately broken
 //    readings `broken-ignore-key` and `broken-no-exchange`, also on inputs where the `paper`
 //    reading passes (so the check sees the breakage itself, not only the paper's own failures);
@@ -237,6 +238,41 @@ TEST(MetacubeRepaired, PathsAreWithinTheProofsCaseBound) {
 }
 TEST(MetacubeRepaired, SomePathAvoidsAnyKPlusMMinusOneFaults) {
   CheckRepaired(Thm2Part::kFaultTolerance, "metacube.thm2.fault_tolerance[repaired]");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corrected construction (reading `corrected`: four local changes to Algorithm 4 and the m = 1
+// rules, no search; docs/findings/metacube.md): Theorem 2 on metacubes of up to 63 address bits
+// (k = 1..5), commutation with class-zero translations (which licenses its reduced sweeps), and
+// the proof's per-case bounds for m >= 2 (for m = 1 its rules do not follow the printed cases and
+// the case bound is refuted: the ledger's metacube.thm2.case_bound[corrected]).
+
+void CheckCorrected(Thm2Part part, const char* id, bool m_at_least_two = false) {
+  const Alg4Options o = Reading("corrected");
+  CheckClaim(id, [o, part, m_at_least_two] {
+    const McPair c = *gen::metacube_pair(ScopeFromEnvironment().max_bits).as("input");
+    RC_PRE(!m_at_least_two || c.m >= 2);
+    const Metacube mc = c.metacube();
+    RC_TAG(CaseTag(mc, c));
+    if (auto v = check_alg4(mc, c.s, c.t, o, part)) RC_FAIL(*v);
+  });
+}
+
+TEST(MetacubeCorrected, PathsAreValidAndSimple) { CheckCorrected(Thm2Part::kValid, "metacube.thm2.valid[corrected]"); }
+TEST(MetacubeCorrected, PathsAreInternallyDisjoint) {
+  CheckCorrected(Thm2Part::kDisjoint, "metacube.thm2.disjoint[corrected]");
+}
+TEST(MetacubeCorrected, PathsAreWithinTheTheoremTwoBound) {
+  CheckCorrected(Thm2Part::kLength, "metacube.thm2.length[corrected]");
+}
+TEST(MetacubeCorrected, SomePathAvoidsAnyKPlusMMinusOneFaults) {
+  CheckCorrected(Thm2Part::kFaultTolerance, "metacube.thm2.fault_tolerance[corrected]");
+}
+TEST(MetacubeCorrected, PathsAreWithinTheProofsCaseBoundWhenMIsAtLeastTwo) {
+  CheckCorrected(Thm2Part::kCaseBound, "metacube.thm2.case_bound[corrected, m >= 2]", true);
+}
+TEST(MetacubeMetamorphic, Alg4PathsCommuteWithClassZeroTranslationCorrected) {
+  CheckAlg4Commutes("corrected", {0, 1, 2});
 }
 
 // ---------------------------------------------------------------------------------------------
