@@ -16,6 +16,7 @@
 #include "cli/output.h"
 #include "cli/prove_cmd.h"
 #include "cli/replay_cmd.h"
+#include "cli/report_cmd.h"
 #include "cli/routing_cmd.h"
 #include "cli/search_cmd.h"
 #include "cli/show_cmd.h"
@@ -116,6 +117,7 @@ int run(int argc, char** argv) {
       add_prove_command(app, session),
       add_replay_command(app, session),
       add_show_command(app, session),
+      add_report_command(app, session),
       add_hypercube_paths_command(construct()),
       add_hypercube_route_command(construct()),
       add_metacube_paths_command(construct()),

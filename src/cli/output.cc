@@ -45,6 +45,12 @@ std::optional<Error> check_output_path(const std::string& option, const std::str
   return std::nullopt;
 }
 
+std::filesystem::path last_verify_report() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return (ec ? std::filesystem::current_path() : exe.parent_path()) / "verify-last.json";
+}
+
 int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
                     const std::string& json_file, const std::string& junit_file, const nlohmann::json& report,
                     claims::Budget budget) {

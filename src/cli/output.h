@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <mutex>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ bool write_output(const std::string& flag, const std::string& file, const std::s
 // always pass).
 std::optional<Error> check_output_path(const std::string& option, const std::string& file);
 // Table, ledger notes, --json and --junit of a verify or merge run; returns the exit code.
+// Where `verify` keeps the report of its last run of every claim reading (not sharded, no claim or
+// reading filter) and where `report` looks for it: verify-last.json beside this binary.
+std::filesystem::path last_verify_report();
+
 int report_verdicts(const std::vector<claims::ReadingVerdict>& verdicts, const std::vector<std::string>& stale,
                     const std::string& json_file, const std::string& junit_file, const nlohmann::json& report,
                     claims::Budget budget);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -25,6 +26,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
+#include "core/output_file.h"
 #include "corpus/loader.h"
 
 namespace topocheck::cli {
@@ -34,6 +36,16 @@ namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------------------------------------
 // verify
+
+// Now, UTC, ISO 8601 to the second ("2026-11-29T16:40:00Z"): the "date" of a verify report.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  ::gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
 
 struct VerifyArgs {
   std::vector<std::string> globs;
@@ -122,6 +134,7 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
     std::fputs(claims::render_verdict_line(v, ++done, readings, color).c_str(), stderr);
     std::fflush(stderr);
   };
+  const std::string started = utc_now();
   const auto verdicts = claims::verify(*selected, *ledger, options);
   progress.clear();
   // The whole ledger is checked for stale entries only when every claim reading ran, and not in
@@ -132,8 +145,13 @@ int cmd_verify(const claims::Registry& registry, const fs::path& corpus_dir, con
   if (shard && shard->count > 1)
     std::fprintf(stderr, "topocheck verify: shard %s: compared as one shard (an expected refutation is decided by "
                  "`topocheck merge` of all %d reports)\n", shard->to_string().c_str(), shard->count);
-  return report_verdicts(verdicts, stale, args.json_file, args.junit_file,
-                         claims::verdicts_to_json(verdicts, *budget, args.seed, jobs, shard), *budget);
+  nlohmann::json j = claims::verdicts_to_json(verdicts, *budget, args.seed, jobs, shard);
+  j["date"] = started;
+  // A run of every claim reading is also kept beside the binary, for `report` (report_cmd.h).
+  if (args.globs.empty() && args.readings.empty() && !shard)
+    if (auto kept = write_file(last_verify_report(), j.dump(1) + "\n"); !kept)
+      std::fprintf(stderr, "topocheck verify: the report was not kept for `report`: %s\n", kept.error().to_string().c_str());
+  return report_verdicts(verdicts, stale, args.json_file, args.junit_file, j, *budget);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,9 +196,14 @@ int cmd_merge(const claims::Registry& registry, const fs::path& corpus_dir, cons
                                });
   if (!certify) return report_error(certify.error());
   claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir, false, *certify);
-  return report_verdicts(verdicts, {}, args.json_file, args.junit_file,
-                         claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count),
-                         merged->budget);
+  nlohmann::json j = claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count);
+  // The date of the run: the earliest shard's (each shard report records when it started).
+  std::string date;
+  for (const std::string& file : args.files)
+    if (auto shard_json = read_json_file(file); shard_json && shard_json->contains("date") && shard_json->at("date").is_string())
+      if (const std::string d = shard_json->at("date").get<std::string>(); date.empty() || d < date) date = d;
+  if (!date.empty()) j["date"] = date;
+  return report_verdicts(verdicts, {}, args.json_file, args.junit_file, j, merged->budget);
 }
 
 }  // namespace
