@@ -74,7 +74,8 @@ figure img { max-width: 100%; height: auto; display: block; background: #fff; }
 figcaption { font-size: 0.95rem; }
 .claim { border-top: 1px solid #ccc; padding-top: 0.5rem; }
 .quiet { color: #444; }
-@media (max-width: 40rem) { body { padding: 0 0.5rem; } th, td { padding: 0.2rem 0.3rem; } }
+ul.papers li { margin: 0.3rem 0; }
+@media (max-width: 40rem) { body { padding: 0 0.5rem; } th, td { padding: 0.2rem 0.3rem; } th.paper { min-width: 10rem; } }
 )";
 }
 

@@ -186,11 +186,17 @@ struct PaperData {
 };
 
 std::string index_page(const SiteInput& in, const std::vector<PaperData>& data) {
-  std::string rows;
+  std::string rows, summaries;
   std::map<std::string, size_t> total;
   for (const PaperData& d : data) {
     std::map<std::string, size_t> count;
     for (const auto& [claim, status] : d.status) ++count[status_column(status)];
+    // The same counts as a sentence (what a narrow screen reads without scrolling the table).
+    std::vector<std::string> parts;
+    for (const std::string& col : status_columns())
+      if (count[col]) parts.push_back(fmt::format("{} {}", count[col], badge(col)));
+    summaries += fmt::format("<li><a href=\"paper-{}.html\">{}</a>: {} claims: {}.</li>\n", escape(d.paper->slug),
+                             escape(d.paper->subject), d.claims.size(), fmt::join(parts, ", "));
     std::string cells;
     for (const std::string& col : status_columns()) {
       cells += fmt::format("<td class=\"number\">{}</td>", count[col]);
@@ -209,6 +215,7 @@ std::string index_page(const SiteInput& in, const std::vector<PaperData>& data) 
           "<em>error of the paper</em> when every faithful reading is refuted, <em>ambiguous</em> when some "
           "faithful reading holds and another is refuted; <em>vacuous</em> when its premise never applied; "
           "<em>inconclusive</em> when a solver or budget gave no answer.</p>\n";
+  body += "<ul class=\"papers\">\n" + summaries + "</ul>\n";
   body += "<div class=\"scroll\"><table>\n<caption>Claims per paper, by status</caption>\n<thead><tr><th scope=\"col\">paper</th>"
           "<th scope=\"col\">claims</th>" + head + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table></div>\n";
   return page("topocheck findings", "", nav_for(""), body);
