@@ -335,5 +335,20 @@ if [ -n "$readme" ]; then
   else echo "FAIL: the README check misses a verb that does not exist"; fails=$((fails+1)); fi
 fi
 
+# The findings pages' generated verdict tables: as the ledger has them; an edited row is found
+# (exit 1, the page named) and rewritten; a page without its markers is exit 2 naming it.
+docs="$(dirname "$corpus")/docs/findings"
+if [ -d "$docs" ]; then
+  expect 0 "every verdict table is the ledger's"          report --findings "$docs" --check
+  cp -r "$docs" "$tmp/findings"
+  sed -i '/^| `hypercube.table1` (/s/| `literal` | holds |/| `literal` | refuted |/' "$tmp/findings/hypercube.md"
+  expect 1 "hypercube.md: its verdict table differs"      report --findings "$tmp/findings" --check
+  expect 0 "hypercube.md: rewritten"                      report --findings "$tmp/findings"
+  expect 0 "every verdict table is the ledger's"          report --findings "$tmp/findings" --check
+  grep -v 'end of generated verdicts' "$docs/itm.md" > "$tmp/findings/itm.md"
+  expect 2 "itm.md: error: no generated verdict block"    report --findings "$tmp/findings" --check
+  expect 2 "--html or --findings: give exactly one"       report
+fi
+
 echo "cli_test: $passes passed, $fails failed"
 [ $fails -eq 0 ]

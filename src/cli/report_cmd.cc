@@ -22,6 +22,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
+#include "site/findings.h"
 #include "site/site.h"
 
 extern char** environ;
@@ -36,6 +37,8 @@ struct ReportArgs {
   uint64_t seed = 1;
   int jobs = 0;
   bool rerun = false;
+  std::string findings;  // --findings DIR
+  bool check = false;
 };
 
 // Runs `<this binary> --corpus DIR verify --budget B --seed S [--jobs J] --json FILE`; its
@@ -62,8 +65,28 @@ Result<int> run_verify(const fs::path& corpus_dir, const ReportArgs& args, const
   return WEXITSTATUS(status);
 }
 
+// --findings: the generated verdict tables of docs/findings/ rewritten (or, with --check, compared).
+int cmd_findings(const claims::Registry& registry, const fs::path& corpus_dir, const ReportArgs& args) {
+  auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
+  if (!ledger) return report_error(ledger.error());
+  auto changed = site::update_findings(args.findings, registry, *ledger, args.check);
+  if (!changed) return report_error(changed.error());
+  for (const fs::path& page : *changed)
+    std::printf("%s: %s\n", page.string().c_str(), args.check ? "its verdict table differs from the ledger's" : "rewritten");
+  if (args.check && !changed->empty()) {
+    std::fprintf(stderr, "topocheck report --findings --check: %zu page(s) differ; run `./topocheck report --findings %s`\n",
+                 changed->size(), args.findings.c_str());
+    return kExitDiffers;
+  }
+  if (changed->empty()) std::printf("topocheck report --findings: every verdict table is the ledger's\n");
+  return kExitOk;
+}
+
 int cmd_report(const claims::Registry& registry, const fs::path& corpus_dir, const ReportArgs& args) {
-  if (args.html.empty()) return usage_error("--html: a folder is required (the site is written there)");
+  if (args.html.empty() == args.findings.empty())
+    return usage_error("--html or --findings: give exactly one (the site's folder, or docs/findings to regenerate)");
+  if (!args.findings.empty()) return cmd_findings(registry, corpus_dir, args);
+  if (args.check) return usage_error("--check: only with --findings");
   if (!claims::parse_budget(args.budget))
     return usage_error(fmt::format("--budget: '{}' is not quick, standard or deep", args.budget));
   auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
@@ -138,7 +161,9 @@ int cmd_report(const claims::Registry& registry, const fs::path& corpus_dir, con
 Command add_report_command(CLI::App& app, const Session& session) {
   auto args = std::make_shared<ReportArgs>();
   auto* report = app.add_subcommand("report", "write the findings site (one page per paper) from a verify report");
-  report->add_option("--html", args->html, "the site's folder (replaced whole when the new site is complete)")->required();
+  report->add_option("--html", args->html, "the site's folder (replaced whole when the new site is complete)");
+  report->add_option("--findings", args->findings, "regenerate the verdict tables of the findings pages in this folder (docs/findings)");
+  report->add_flag("--check", args->check, "with --findings: write nothing, exit 1 if a table differs from the ledger's");
   add_file_option(*report, "--from", args->from, "a verify --json report (default: run verify first)");
   report->add_option("--budget", args->budget, "without --from: the budget of the verify run (default standard)");
   add_seed_option(*report, "--seed", args->seed, "without --from: the seed of the verify run (default 1)");
