@@ -208,7 +208,11 @@ def main():
         kind = svg.parent.name.split(".")[0]
         kinds.setdefault(kind, svg)
     for kind, svg in kinds.items():
-        screenshot(svg.as_uri(), shots / f"drawing-{kind}.png", "1200,900")
+        # Scaled to the window as the pages scale it (a wide path drawing is wider than any screen).
+        frame = out / f"drawing-{kind}.html"
+        frame.write_text(f'<!DOCTYPE html><html><body style="margin:0"><img src="{svg.as_uri()}" '
+                         f'style="max-width:100%;height:auto" alt="{kind}"></body></html>', encoding="utf-8")
+        screenshot(frame.as_uri(), shots / f"drawing-{kind}.png", "1200,900")
     print(f"screenshots: {sorted(p.name for p in shots.iterdir())}")
 
     # Negative control 1: a page whose image is missing is caught by the static checks and the browser.
