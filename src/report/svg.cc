@@ -289,7 +289,10 @@ std::string bar_chart_svg(const Caption& caption, const std::vector<BarPanel>& p
       w.begin_group(fmt::format("{} ({}): {}", b.label, b.series, value));
       w.text(left - 6, ry + 13, b.label, "end");
       const double x0 = xof(0), x1 = xof(b.value);
-      w.rect(std::min(x0, x1), ry + 3, std::fabs(x1 - x0), row - 6, b.words.empty() ? kSeriesColors[color % 6] : kHighlight);
+      // A marked bar keeps its series' colour (the legend stays true) and gets a red outline, its
+      // words in red beside it.
+      w.rect(std::min(x0, x1), ry + 3, std::fabs(x1 - x0), row - 6, kSeriesColors[color % 6],
+             b.words.empty() ? "none" : kHighlight, b.words.empty() ? 1 : 2.5);
       w.text(std::max(x0, x1) + 4, ry + 13, value, "start", b.words.empty() ? "black" : kHighlight, !b.words.empty());
       right = std::max(right, std::max(x0, x1) + 4 + text_width(value));
       w.end_group();
