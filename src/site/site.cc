@@ -236,10 +236,11 @@ std::string figure(const Drawn& d) {
                           ? "<span class=\"quiet\">not stored in the corpus</span>"
                           : fmt::format("<a href=\"{}\">corpus case (JSON)</a>", escape(d.json_path));
   return fmt::format(
-      "<figure>\n<img src=\"{}\" alt=\"{}: {}\">\n<figcaption><strong>{}</strong> (reading <code>{}</code>): {}.<br>"
-      "Violation: {}<br>{}; replay: <code>{}</code></figcaption>\n</figure>\n",
-      escape(d.svg_path), escape(d.kind), escape(d.caption), escape(d.title), escape(d.reading), escape(d.caption),
-      escape(d.violation), links, escape(d.replay));
+      "<figure>\n<a href=\"{0}\"><img src=\"{0}\" alt=\"{1}: {2}\"></a>\n<figcaption><strong>{3}</strong> (reading "
+      "<code>{4}</code>): {2}.<br>Violation: {5}<br>{6}; replay: <code>{7}</code>; the drawing at full size: "
+      "<a href=\"{0}\">SVG</a></figcaption>\n</figure>\n",
+      escape(d.svg_path), escape(d.kind), escape(d.caption), escape(d.title), escape(d.reading), escape(d.violation), links,
+      escape(d.replay));
 }
 
 // The statement graph as DOT: one box per statement, its status word in the label (the colour
