@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "claims/report.h"
 #include "core/output_file.h"
 
 namespace topocheck::site {
@@ -61,6 +63,56 @@ std::string findings_table(const claims::Registry& registry, const claims::Ledge
   return out;
 }
 
+std::string refuted_claims_table(const claims::Registry& registry, const claims::Ledger& ledger) {
+  // The ledger's expectations as verdicts, so that verify's own classification applies.
+  std::vector<claims::ReadingVerdict> expected;
+  for (const claims::Claim& c : registry.claims())
+    for (const claims::Reading& r : c.readings) {
+      const claims::Expectation* e = ledger.find(c.id, r.name);
+      if (!e) continue;
+      claims::ReadingVerdict v;
+      v.claim = c.id;
+      v.reading = r.name;
+      v.empirical = c.empirical;
+      v.faithful = r.faithful;
+      v.beyond_paper = c.beyond_paper;
+      v.outcome = e->at(Budget::kStandard);
+      expected.push_back(std::move(v));
+    }
+  const auto list = [](const std::vector<std::string>& items) {
+    return items.empty() ? std::string("—") : cell(fmt::format("{}", fmt::join(items, ", ")));
+  };
+  std::string out = "| claim | kind | refuted under | holds under | other readings |\n|---|---|---|---|---|\n";
+  for (const claims::ClaimSummary& s : claims::summarize_claims(expected))
+    out += fmt::format("| `{}` | {} | {} | {} | {} |\n", s.claim, s.kind, list(s.refuted), list(s.holding), list(s.other));
+  return out;
+}
+
+namespace {
+
+// `text` with the part between the lines `begin` and `end` replaced by `content`; an error naming
+// `page` when the lines are missing or out of order.
+Result<std::string> replace_block(const std::string& text, const char* begin_line, const char* end_line,
+                                  const std::string& content, const fs::path& page) {
+  const size_t begin = text.find(begin_line);
+  const size_t end = text.find(end_line);
+  if (begin == std::string::npos || end == std::string::npos || end < begin)
+    return parse_error(fmt::format("no generated block (the lines {} and {}, in this order)", begin_line, end_line),
+                       page.string());
+  const size_t body = begin + std::string_view(begin_line).size();
+  return text.substr(0, body) + "\n" + content + text.substr(end);
+}
+
+Result<std::string> read_page(const fs::path& page) {
+  std::ifstream in(page);
+  if (!in) return Error{ErrorCode::kNotFound, "the findings page cannot be read", page.string(), 0};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace
+
 Result<std::vector<fs::path>> update_findings(const fs::path& dir, const claims::Registry& registry,
                                               const claims::Ledger& ledger, bool check) {
   std::error_code ec;
@@ -68,27 +120,27 @@ Result<std::vector<fs::path>> update_findings(const fs::path& dir, const claims:
   std::vector<std::string> families;
   for (const claims::Claim& c : registry.claims())
     if (std::find(families.begin(), families.end(), c.family()) == families.end()) families.push_back(c.family());
-  std::vector<fs::path> changed;
+  std::vector<std::pair<fs::path, std::string>> pages;  // page, its new text
   for (const std::string& family : families) {
     const fs::path page = dir / (family + ".md");
-    std::ifstream in(page);
-    if (!in) return Error{ErrorCode::kNotFound, fmt::format("the findings page of family {} cannot be read", family), page.string(), 0};
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    const size_t begin = text.find(kFindingsBegin);
-    const size_t end = text.find(kFindingsEnd);
-    if (begin == std::string::npos || end == std::string::npos || end < begin)
-      return parse_error(fmt::format("no generated verdict block (the lines {} and {}, in this order)", kFindingsBegin,
-                                     kFindingsEnd),
-                         page.string());
-    const size_t body = begin + std::string_view(kFindingsBegin).size();
-    const std::string updated =
-        text.substr(0, body) + "\n" + findings_table(registry, ledger, family) + text.substr(end);
-    if (updated == text) continue;
+    auto text = read_page(page);
+    if (!text) return text.error();
+    auto updated = replace_block(*text, kFindingsBegin, kFindingsEnd, findings_table(registry, ledger, family), page);
+    if (!updated) return updated.error();
+    if (*updated != *text) pages.emplace_back(page, *updated);
+  }
+  const fs::path index = dir / "README.md";
+  auto text = read_page(index);
+  if (!text) return text.error();
+  auto updated = replace_block(*text, kSummaryBegin, kSummaryEnd, refuted_claims_table(registry, ledger), index);
+  if (!updated) return updated.error();
+  if (*updated != *text) pages.emplace_back(index, *updated);
+  // Every page is read and checked before any is written.
+  std::vector<fs::path> changed;
+  for (const auto& [page, content] : pages) {
     changed.push_back(page);
     if (check) continue;
-    if (auto w = write_file(page, updated); !w) return w.error();
+    if (auto w = write_file(page, content); !w) return w.error();
   }
   return changed;
 }
