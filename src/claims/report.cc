@@ -5,25 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "core/xml.h"
+
 namespace topocheck::claims {
 namespace {
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += ' ';
-        else out += c;
-    }
-  }
-  return out;
-}
 
 std::string truncate(const std::string& s, size_t width) {
   if (s.size() <= width) return s;

@@ -28,6 +28,7 @@
 #include "core/status.h"
 #include "core/subcube.h"
 #include "core/topology.h"
+#include "core/xml.h"
 
 namespace topocheck {
 namespace {
@@ -589,6 +590,13 @@ TEST(AllShortestPathDependencies, ContainBothDirectionsRoundAnEvenRing) {
   const auto cycle = find_dependency_cycle(channels.size(), deps);
   ASSERT_TRUE(cycle.has_value());
   ExpectRealCycle(*cycle, deps);
+}
+
+// The one escaper of JUnit, SVG and HTML output: the five entities, and control characters XML
+// does not allow as spaces (tab and newline kept).
+TEST(XmlEscape, EscapesEntitiesAndReplacesForbiddenControlCharacters) {
+  EXPECT_EQ(xml_escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
+  EXPECT_EQ(xml_escape(std::string("x\x01y\tz\n", 6)), "x y\tz\n");
 }
 
 }  // namespace

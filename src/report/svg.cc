@@ -100,19 +100,6 @@ class Writer {
 
 }  // namespace
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  return out;
-}
-
 Result<std::string> add_title_and_desc(const std::string& svg, const std::string& title, const std::string& desc) {
   const size_t open = svg.find("<svg");
   const size_t close = open == std::string::npos ? open : svg.find('>', open);

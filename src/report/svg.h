@@ -14,11 +14,9 @@
 #include <vector>
 
 #include "core/status.h"
+#include "core/xml.h"
 
 namespace topocheck::report {
-
-// `s` with &, <, >, " and ' escaped for XML text and attributes.
-std::string xml_escape(const std::string& s);
 
 // `svg` (Graphviz's output) with <title>`title`</title><desc>`desc`</desc> inserted as the first
 // children of its <svg> element, and role="img". An error when `svg` has no <svg ...> tag.

@@ -6,23 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "core/xml.h"
+
 namespace topocheck::site {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return xml_escape(text); }
 
 std::string page(std::string_view title, std::string_view root, std::string_view nav, std::string_view body) {
   return fmt::format(

@@ -10,7 +10,7 @@
 
 namespace topocheck::site {
 
-// Text for an HTML element or a double-quoted attribute: & < > " ' escaped.
+// Text for an HTML element or a double-quoted attribute: core's xml_escape (core/xml.h).
 std::string escape(std::string_view text);
 
 // A whole page: <!DOCTYPE html>, <head> with the title, the viewport and a link to style.css at

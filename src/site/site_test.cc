@@ -25,7 +25,7 @@ using claims::ReadingVerdict;
 fs::path corpus_dir() { return fs::path(TOPOCHECK_SOURCE_DIR) / "corpus"; }
 
 TEST(SiteHtml, EscapesTextAndAttributes) {
-  EXPECT_EQ(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+  EXPECT_EQ(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
   EXPECT_EQ(badge("error of the paper"), "<span class=\"status status-error-of-the-paper\">error of the paper</span>");
 }
 
