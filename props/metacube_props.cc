@@ -216,15 +216,19 @@ TEST(MetacubeMetamorphic, Alg4PathsCommuteWithClassZeroTranslationRepaired) {
 // Theorem 2 under the reading `repaired` (README: Algorithm 4 loop-erased, Example 4's key rule,
 // completed by shortest augmenting paths), on random metacubes with k <= kRepairedMaxK.
 
-void CheckRepaired(Thm2Part part, const char* id) {
-  const Alg4Options o = Reading("repaired");
-  CheckClaim(id, [o, part] {
-    const McPair c = *gen::metacube_pair(ScopeFromEnvironment().max_bits, kRepairedMaxK).as("input");
+// One Theorem 2 part under `reading`, on metacubes with k <= max_k (and m >= 2 when
+// `m_at_least_two`: a part the reading is not claimed to meet for m = 1).
+void CheckThm2(const std::string& reading, int max_k, Thm2Part part, const char* id, bool m_at_least_two = false) {
+  const Alg4Options o = Reading(reading);
+  CheckClaim(id, [o, max_k, part, m_at_least_two] {
+    const McPair c = *gen::metacube_pair(ScopeFromEnvironment().max_bits, max_k).as("input");
+    RC_PRE(!m_at_least_two || c.m >= 2);
     const Metacube mc = c.metacube();
     RC_TAG(CaseTag(mc, c));
     if (auto v = check_alg4(mc, c.s, c.t, o, part)) RC_FAIL(*v);
   });
 }
+void CheckRepaired(Thm2Part part, const char* id) { CheckThm2("repaired", kRepairedMaxK, part, id); }
 
 TEST(MetacubeRepaired, PathsAreValidAndSimple) { CheckRepaired(Thm2Part::kValid, "metacube.thm2.valid[repaired]"); }
 TEST(MetacubeRepaired, PathsAreInternallyDisjoint) {
@@ -247,15 +251,10 @@ TEST(MetacubeRepaired, SomePathAvoidsAnyKPlusMMinusOneFaults) {
 // the proof's per-case bounds for m >= 2 (for m = 1 its rules do not follow the printed cases and
 // the case bound is refuted: the ledger's metacube.thm2.case_bound[corrected]).
 
+// `corrected` has no search: every k that Metacube::make allows (1..5, the generator's range).
+constexpr int kCorrectedMaxK = 5;
 void CheckCorrected(Thm2Part part, const char* id, bool m_at_least_two = false) {
-  const Alg4Options o = Reading("corrected");
-  CheckClaim(id, [o, part, m_at_least_two] {
-    const McPair c = *gen::metacube_pair(ScopeFromEnvironment().max_bits).as("input");
-    RC_PRE(!m_at_least_two || c.m >= 2);
-    const Metacube mc = c.metacube();
-    RC_TAG(CaseTag(mc, c));
-    if (auto v = check_alg4(mc, c.s, c.t, o, part)) RC_FAIL(*v);
-  });
+  CheckThm2("corrected", kCorrectedMaxK, part, id, m_at_least_two);
 }
 
 TEST(MetacubeCorrected, PathsAreValidAndSimple) { CheckCorrected(Thm2Part::kValid, "metacube.thm2.valid[corrected]"); }
