@@ -248,6 +248,10 @@ Result<ShardReport> shard_report_from_json(const nlohmann::json& j, const std::s
     if (!shard) return parse_error("report: " + shard.error().message, file);
     report.shard = *shard;
   }
+  if (j.contains("date")) {
+    if (!j.at("date").is_string()) return parse_error("report: field \"date\" has the wrong type", file);
+    report.date = j.at("date").get<std::string>();
+  }
   auto claims = field(j, "claims", json::value_t::array, "report");
   if (!claims) return fail(claims.error());
   for (size_t k = 0; k < (*claims)->size(); ++k) {

@@ -3,7 +3,7 @@
 // JSON (`verify --json FILE`):
 //   {"budget": "standard", "seed": 1, "jobs": 2, "shard": null | "2/64", "merged_shards": N (merge only),
 //    "date": "2026-11-29T16:40:00Z" (UTC, when the run started; merge: the earliest shard's; written
-//    by the verify and merge commands, optional when read),
+//    by the verify and merge commands; when read, optional, a string if present),
 //    "claims": [{"id", "reading", "methods": [{"method", "verdict", "scope", "cases", "applicable",
 //                                              "beyond_premise", "detail", "seconds", "shard",
 //                                              "skipped", "counterexample"}],

@@ -381,6 +381,8 @@ Result<MergedShards> merge_shards(const std::vector<ShardReport>& reports) {
   merged.budget = first.budget;
   merged.seed = first.seed;
   merged.count = count;
+  for (const ShardReport& r : reports)
+    if (!r.date.empty() && (merged.date.empty() || r.date < merged.date)) merged.date = r.date;
   for (size_t k = 0; k < one.verdicts.size(); ++k) {
     ReadingVerdict v;
     v.claim = one.verdicts[k].claim;

@@ -145,6 +145,7 @@ struct ShardReport {
   Budget budget = Budget::kStandard;
   uint64_t seed = 0;
   std::optional<Shard> shard;
+  std::string date;  // when the run started (UTC, ISO 8601); "" when the report does not say
   std::vector<ReadingVerdict> verdicts;  // methods with their results, as run in that shard
 };
 
@@ -152,6 +153,7 @@ struct MergedShards {
   Budget budget = Budget::kStandard;
   uint64_t seed = 0;
   int count = 0;
+  std::string date;  // the earliest shard's date ("" when no shard report has one)
   std::vector<ReadingVerdict> verdicts;  // not yet compared with the ledger
 };
 

@@ -139,7 +139,7 @@ int cmd_report(const claims::Registry& registry, const fs::path& corpus_dir, con
   in.verdicts = merged->verdicts;
   in.budget = merged->budget;
   in.seed = merged->seed;
-  in.date = j->is_object() && j->contains("date") && j->at("date").is_string() ? j->at("date").get<std::string>() : "";
+  in.date = merged->date;
   in.report = !args.from.empty() ? fs::path(args.from).filename().string()
               : kept           ? "the last `topocheck verify` run"
                                : "a verify run made for this site";
@@ -164,10 +164,10 @@ Command add_report_command(CLI::App& app, const Session& session) {
   report->add_option("--html", args->html, "the site's folder (replaced whole when the new site is complete)");
   report->add_option("--findings", args->findings, "regenerate the verdict tables of the findings pages in this folder (docs/findings)");
   report->add_flag("--check", args->check, "with --findings: write nothing, exit 1 if a table differs from the ledger's");
-  add_file_option(*report, "--from", args->from, "a verify --json report (default: run verify first)");
-  report->add_option("--budget", args->budget, "without --from: the budget of the verify run (default standard)");
-  add_seed_option(*report, "--seed", args->seed, "without --from: the seed of the verify run (default 1)");
-  add_int_option(*report, "--jobs", args->jobs, 1, kMaxJobs, "without --from: parallel claim readings of the verify run");
+  add_file_option(*report, "--from", args->from, "a verify --json report (default: the last verify run's, else run verify first)");
+  report->add_option("--budget", args->budget, "when verify is run for the site: its budget (default standard)");
+  add_seed_option(*report, "--seed", args->seed, "when verify is run for the site: its seed (default 1)");
+  add_int_option(*report, "--jobs", args->jobs, 1, kMaxJobs, "when verify is run for the site: parallel claim readings");
   report->add_flag("--rerun", args->rerun, "run verify again even when the last verify run's report is kept");
   return {report, [&session, args] { return cmd_report(session.registry(), session.corpus_dir(), *args); }};
 }

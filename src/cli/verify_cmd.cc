@@ -197,12 +197,7 @@ int cmd_merge(const claims::Registry& registry, const fs::path& corpus_dir, cons
   if (!certify) return report_error(certify.error());
   claims::compare_with_ledger(verdicts, *ledger, merged->budget, corpus_dir, false, *certify);
   nlohmann::json j = claims::verdicts_to_json(verdicts, merged->budget, merged->seed, 0, std::nullopt, merged->count);
-  // The date of the run: the earliest shard's (each shard report records when it started).
-  std::string date;
-  for (const std::string& file : args.files)
-    if (auto shard_json = read_json_file(file); shard_json && shard_json->contains("date") && shard_json->at("date").is_string())
-      if (const std::string d = shard_json->at("date").get<std::string>(); date.empty() || d < date) date = d;
-  if (!date.empty()) j["date"] = date;
+  if (!merged->date.empty()) j["date"] = merged->date;  // the earliest shard's
   return report_verdicts(verdicts, {}, args.json_file, args.junit_file, j, merged->budget);
 }
 
