@@ -339,15 +339,25 @@ fi
 # (exit 1, the page named) and rewritten; a page without its markers is exit 2 naming it.
 docs="$(dirname "$corpus")/docs/findings"
 if [ -d "$docs" ]; then
-  expect 0 "every verdict table is the ledger's"          report --findings "$docs" --check
+  expect 0 "every generated table is the ledger's"          report --findings "$docs" --check
   cp -r "$docs" "$tmp/findings"
   sed -i '/^| `hypercube.table1` (/s/| `literal` | holds |/| `literal` | refuted |/' "$tmp/findings/hypercube.md"
-  expect 1 "hypercube.md: its verdict table differs"      report --findings "$tmp/findings" --check
+  expect 1 "hypercube.md: its generated tables differ"      report --findings "$tmp/findings" --check
   expect 0 "hypercube.md: rewritten"                      report --findings "$tmp/findings"
-  expect 0 "every verdict table is the ledger's"          report --findings "$tmp/findings" --check
+  expect 0 "every generated table is the ledger's"          report --findings "$tmp/findings" --check
   sed -i 's/^| `metacube.thm2.valid` | error of the paper |/| `metacube.thm2.valid` | ambiguous |/' "$tmp/findings/README.md"
-  expect 1 "README.md: its verdict table differs"         report --findings "$tmp/findings" --check
+  expect 1 "README.md: its generated tables differ"         report --findings "$tmp/findings" --check
   cp "$docs/README.md" "$tmp/findings/README.md"
+  # The claims and counterexamples blocks: a statement or a stored violation edited by hand is found.
+  sed -i '/^| `aapc.a1.units` | /s/| Sections/| Section/' "$tmp/findings/aapc.md"
+  expect 1 "aapc.md: its generated tables differ"         report --findings "$tmp/findings" --check
+  cp "$docs/aapc.md" "$tmp/findings/aapc.md"
+  sed -i '/^| `aapc.a1.units` \[`all_port.exactly`\]/s/not the paper/not quite the paper/' "$tmp/findings/aapc.md"
+  expect 1 "aapc.md: its generated tables differ"         report --findings "$tmp/findings" --check
+  cp "$docs/aapc.md" "$tmp/findings/aapc.md"
+  grep -v 'end of generated counterexamples' "$docs/wormhole.md" > "$tmp/findings/wormhole.md"
+  expect 2 "wormhole.md: error: no generated block"       report --findings "$tmp/findings" --check
+  cp "$docs/wormhole.md" "$tmp/findings/wormhole.md"
   grep -v 'end of generated verdicts' "$docs/itm.md" > "$tmp/findings/itm.md"
   expect 2 "itm.md: error: no generated block"            report --findings "$tmp/findings" --check
   expect 2 "--html or --findings: give exactly one"       report

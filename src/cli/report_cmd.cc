@@ -22,6 +22,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
+#include "corpus/loader.h"
 #include "site/findings.h"
 #include "site/site.h"
 
@@ -69,16 +70,18 @@ Result<int> run_verify(const fs::path& corpus_dir, const ReportArgs& args, const
 int cmd_findings(const claims::Registry& registry, const fs::path& corpus_dir, const ReportArgs& args) {
   auto ledger = claims::load_ledger(corpus_dir / "ledger.json", registry);
   if (!ledger) return report_error(ledger.error());
-  auto changed = site::update_findings(args.findings, registry, *ledger, args.check);
+  auto cases = corpus::load_corpus(corpus_dir, registry);
+  if (!cases) return report_error(cases.error());
+  auto changed = site::update_findings(args.findings, registry, *ledger, *cases, corpus_dir, args.check);
   if (!changed) return report_error(changed.error());
   for (const fs::path& page : *changed)
-    std::printf("%s: %s\n", page.string().c_str(), args.check ? "its verdict table differs from the ledger's" : "rewritten");
+    std::printf("%s: %s\n", page.string().c_str(), args.check ? "its generated tables differ from the ledger's and the corpus's" : "rewritten");
   if (args.check && !changed->empty()) {
     std::fprintf(stderr, "topocheck report --findings --check: %zu page(s) differ; run `./topocheck report --findings %s`\n",
                  changed->size(), args.findings.c_str());
     return kExitDiffers;
   }
-  if (changed->empty()) std::printf("topocheck report --findings: every verdict table is the ledger's\n");
+  if (changed->empty()) std::printf("topocheck report --findings: every generated table is the ledger's and the corpus's\n");
   return kExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "aapc/aapc.h"
 #include "report/internal/cases.h"
 #include "report/internal/json_checks.h"
 #include "report/svg.h"
@@ -98,6 +99,74 @@ std::vector<int64_t> faults_of(const corpus::Case& c, int n) {
 
 std::vector<uint64_t> as_nodes(const std::vector<int64_t>& xs) { return {xs.begin(), xs.end()}; }
 
+// The stored schedule (aapc.h's JSON form) as a units x links grid. Before drawing, the schedule
+// is judged by aapc's own checker under the case's model: it must be valid, on the case's n and
+// faults, with the witness's length and the witness's steps (names and units, in order); a
+// schedule that disagrees with its witness is a broken drawing, refused.
+Prepared aapc_link_grid(const corpus::Case& c, const json& stored, const ScheduleFigure& steps, const std::string& algorithm_text,
+                        const std::string& broken) {
+  const std::string sp = "/witness/schedule";
+  const int64_t n = integer(member(c.params, "/params", "n"), "/params/n", 1, aapc::kMaxN);
+  auto parsed = aapc::parse_model(text(member(c.params, "/params", "model"), "/params/model"));
+  if (!parsed) fail("/params/model", parsed.error().message);
+  auto in = aapc::schedule_from_json(stored);
+  if (!in) fail(sp, in.error().message);
+  const aapc::Schedule& s = in->schedule;
+  if (s.n != n) fail(sp + "/n", fmt::format("{} is not /params/n {}", s.n, n));
+  const std::vector<int64_t> faults = faults_of(c, static_cast<int>(n));
+  const std::set<int64_t> want(faults.begin(), faults.end());
+  const std::set<int64_t> got(in->faults.faulty().begin(), in->faults.faulty().end());
+  if (want != got) fail(sp + "/faults", fmt::format("{} is not the case's faults {}", set_words({got.begin(), got.end()}), set_words(faults)));
+  const aapc::ScheduleCheck check = aapc::check_schedule(s, in->faults, *parsed);
+  const std::string marked = text(member(c.witness, "/witness", "checker"), "/witness/checker");
+  if (!check.ok && marked == "valid") fail(sp, "the witness calls the schedule valid, the checker finds: " + check.violation);
+  if (check.ok && marked != "valid") fail("/witness/checker", fmt::format("\"{}\", but the checker finds the schedule valid", marked));
+  const int64_t units = integer(member(c.witness, "/witness", "units"), "/witness/units", 0, int64_t{1} << 50);
+  if (check.units != units) fail(sp + "/units", fmt::format("the schedule has {} units, /witness/units says {}", check.units, units));
+  if (s.steps.size() != steps.steps.size()) fail(sp + "/steps", fmt::format("{} steps, /witness/steps has {}", s.steps.size(), steps.steps.size()));
+  LinkGridFigure f;
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const aapc::Step& st = s.steps[i];
+    if (st.name != steps.steps[i].name || st.end - st.begin != steps.steps[i].units)
+      fail(child(sp + "/steps", i), fmt::format("\"{}\" ({} units) is not /witness/steps/{} \"{}\" ({} units)", st.name, st.end - st.begin, i,
+                                                 steps.steps[i].name, steps.steps[i].units));
+    f.steps.push_back({st.name, st.begin, st.end, st.name == broken});
+  }
+  // Rows: the directed links between nonfaulty nodes, by source then dimension.
+  const uint64_t N = uint64_t{1} << n;
+  std::map<std::pair<uint64_t, uint64_t>, size_t> row;
+  for (uint64_t x = 0; x < N; ++x)
+    for (int d = 0; d < n; ++d) {
+      const uint64_t y = x ^ (uint64_t{1} << d);
+      if (want.count(static_cast<int64_t>(x)) || want.count(static_cast<int64_t>(y))) continue;
+      row.emplace(std::pair{x, y}, f.links.size());
+      f.links.push_back(fmt::format("{}->{}", x, y));
+    }
+  f.units = s.num_units();
+  for (int t = 0; t < s.num_units(); ++t)
+    for (const aapc::Move& m : s.units[static_cast<size_t>(t)]) {
+      const auto r = row.find({m.from, m.to});
+      if (r == row.end()) fail(sp, fmt::format("unit {}: {}->{} is no link between nonfaulty nodes", t + 1, m.from, m.to));
+      f.cells.push_back({t, r->second,
+                         fmt::format("unit {}: datum {} (from {} to {}) moves {}->{}", t + 1, m.datum.to_string(), m.datum.source,
+                                     m.datum.dest, m.from, m.to)});
+    }
+  f.paper_units = steps.paper_units;
+  f.paper_label = steps.paper_label;
+  f.notes.push_back(fmt::format("{} moves of {} data; faulty nodes {} (their links are not drawn); model {}", check.moves, check.data,
+                                set_words(faults), aapc::to_string(*parsed)));
+  const std::string words = fmt::format(
+      "{}: every move of the schedule as a grid, one column per time unit ({} units), one row per directed link between nonfaulty "
+      "nodes ({} links); a filled cell is a link carrying a datum in that unit. The steps are numbered bands over their units and "
+      "listed in the legend; the schedule's end (black line) stands against the paper's count ({}, red dashed line).{}",
+      algorithm_text, f.units, f.links.size(), f.paper_label,
+      broken.empty() ? std::string(" No single step is named: the total is what the violation compares.")
+                     : fmt::format(" The step the violation names, '{}', is shaded, its moves red, and labelled \"broken step\".", broken));
+  f.caption = caption_for(c, "aapc schedule", words);
+  f.caption.heading.push_back(fmt::format("{}, {} model, Q_{}", algorithm_text, aapc::to_string(*parsed), n));
+  return finished("aapc schedule", words, link_grid_svg(f));
+}
+
 Prepared aapc_schedule(const corpus::Case& c) {
   const json& w = c.witness;
   const std::string wp = "/witness";
@@ -127,6 +196,7 @@ Prepared aapc_schedule(const corpus::Case& c) {
   }
   const json* algorithm = find(w, "algorithm");
   const std::string algorithm_text = algorithm ? text(*algorithm, wp + "/algorithm") : "the schedule";
+  if (const json* schedule = find(w, "schedule")) return aapc_link_grid(c, *schedule, f, algorithm_text, broken);
   const std::string words = fmt::format(
       "{}: its {} steps as a grid of units (time), one row per step, each step a bar starting where the previous one ended; "
       "the schedule's total ({} units, black line) against the paper's count ({}, red dashed line).{}",

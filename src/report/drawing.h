@@ -12,7 +12,10 @@
 //   migration.*               the instance (dot, migration_dot): S, T, the blocks and the paths
 //                             (the witness's plan, an example's printed paths, the input's, or
 //                             the paths the violation names), collisions red and labelled.
-//   aapc.*                    schedules as a units x steps grid with the broken step marked;
+//   aapc.*                    schedules as a units x links grid (every move of the witness's
+//                             schedule, judged by aapc's checker first) with the broken step
+//                             marked, or as a units x steps chart when the witness holds only
+//                             per-step counts;
 //                             fault sets as Q_n partitioned into partner sets with the faulty
 //                             nodes and the sets in question marked; counts as a bar chart.
 //   routing.*                 the study's figures as bar charts of the per-study values with the

@@ -204,6 +204,13 @@ TEST(Drawing, RefusesAnAapcWitnessWhoseCountsDoNotAddUpOrWhoseSetsAreNoPartnerSe
   expect_refused(steps, "/witness/units", 16, "/witness/units");
   expect_refused(steps, "/witness/steps/0/units", -1, "/witness/steps/0/units");
   expect_refused(steps, "/violation", "'phase 3 step 1' takes 5 units", "/violation");
+  // The stored schedule is judged by aapc's checker and against its witness before it is drawn.
+  expect_refused(steps, "/witness/schedule/units/0/0/2", 0, "/witness/schedule");  // a move into the faulty node 0
+  expect_refused(steps, "/witness/schedule/units/0", json::array(), "/witness/schedule");  // a unit's moves lost
+  expect_refused(steps, "/witness/schedule/n", 4, "/witness/schedule/n");
+  expect_refused(steps, "/witness/schedule/faults/0", 1, "/witness/schedule/faults");
+  expect_refused(steps, "/witness/schedule/steps/0/name", "phase 1 step 9", "/witness/schedule/steps/0");
+  expect_refused(steps, "/witness/checker", "invalid", "/witness/checker");
   expect_refused("aapc/prop1.partition/any_f_dimensions-6733206729e14bd6.json", "/witness/ps/0", 4, "/witness/ps");
   expect_refused("aapc/prop1.partition/any_f_dimensions-6733206729e14bd6.json", "/witness/faults/1", 16, "/witness/faults/1");
   const std::string prop3 = "aapc/prop3.perfect_partner/any_exactly_one-7010e25f11432440.json";

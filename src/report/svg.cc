@@ -168,6 +168,75 @@ std::string schedule_svg(const ScheduleFigure& f) {
   return w.finish(f.caption, std::max(width, right), bottom + 68 + kMargin);
 }
 
+std::string link_grid_svg(const LinkGridFigure& f) {
+  TC_CHECK(f.units >= 0 && f.paper_units >= 0, "a schedule's units are non-negative");
+  Writer w;
+  double width = 640;
+  double y = w.heading(f.caption.heading, 0, width);
+  const int64_t span = std::max<int64_t>({f.units, f.paper_units, 1});
+  size_t label_chars = 4;
+  for (const auto& l : f.links) label_chars = std::max(label_chars, l.size());
+  const double left = kMargin + kCharWidth * static_cast<double>(label_chars) + 10;
+  const double cw = std::clamp(720.0 / static_cast<double>(span), 6.0, 16.0), rh = 12;
+  const double band_top = y + 6, top = band_top + 34;  // two label lines above the grid: step numbers, "broken step"
+  const double bottom = top + rh * static_cast<double>(f.links.size());
+  auto col_x = [&](int64_t u) { return left + cw * static_cast<double>(u); };
+  // The step bands (alternating shades; the broken one red-tinted), numbered above the grid.
+  for (size_t i = 0; i < f.steps.size(); ++i) {
+    const auto& s = f.steps[i];
+    TC_CHECK(0 <= s.begin && s.begin <= s.end && s.end <= f.units, "a step lies within the schedule");
+    const std::string fill = s.broken ? "#f6d0d0" : i % 2 ? "#f2f2f2" : "#ffffff";
+    w.rect(col_x(s.begin), band_top, cw * static_cast<double>(s.end - s.begin), bottom - band_top, fill);
+    const std::string number_text = std::to_string(i + 1);
+    if (s.end > s.begin && cw * static_cast<double>(s.end - s.begin) >= text_width(number_text))
+      w.text((col_x(s.begin) + col_x(s.end)) / 2, band_top + 12, number_text, "middle", s.broken ? kHighlight : "#555555", s.broken);
+    if (s.broken) w.text(col_x(s.begin), band_top + 28, "broken step", "start", kHighlight, true);
+  }
+  // The rows: a label per directed link, a faint line between rows.
+  for (size_t r = 0; r < f.links.size(); ++r) {
+    const double ry = top + rh * static_cast<double>(r);
+    w.text(left - 6, ry + rh - 2, f.links[r], "end", "black", false, 10);
+    w.line(left, ry, col_x(span), ry, "#e4e4e4", 0.5);
+  }
+  w.line(left, bottom, col_x(span), bottom, "#e4e4e4", 0.5);
+  // Column ticks under the grid.
+  const int64_t every = span <= 40 ? 5 : span <= 200 ? 10 : 50;
+  for (int64_t u = 0; u <= span; u += every) w.text(col_x(u), bottom + 14, std::to_string(u), "middle", "#555555");
+  w.text((left + col_x(span)) / 2, bottom + 30, "time units (columns); directed links (rows)", "middle");
+  // The moves.
+  std::vector<bool> broken_unit(static_cast<size_t>(f.units), false);
+  for (const auto& s : f.steps)
+    if (s.broken)
+      for (int64_t u = s.begin; u < s.end; ++u) broken_unit[static_cast<size_t>(u)] = true;
+  for (const auto& c : f.cells) {
+    TC_CHECK(c.unit >= 0 && c.unit < f.units && c.link < f.links.size(), "a move lies in the grid");
+    w.begin_group(c.words);
+    w.rect(col_x(c.unit) + 1, top + rh * static_cast<double>(c.link) + 1, cw - 2, rh - 2,
+           broken_unit[static_cast<size_t>(c.unit)] ? kHighlight : kSeriesColors[0]);
+    w.end_group();
+  }
+  // The schedule's end and the paper's count.
+  w.line(col_x(f.units), band_top, col_x(f.units), bottom + 4, "black", 2);
+  w.line(col_x(f.paper_units), band_top, col_x(f.paper_units), bottom + 4, kHighlight, 2, true);
+  double ly = bottom + 50, right = col_x(span);
+  auto legend = [&](const std::string& s, const std::string& colour, bool bold) {
+    w.text(left, ly, s, "start", colour, bold);
+    right = std::max(right, left + text_width(s));
+    ly += kLineHeight;
+  };
+  legend(fmt::format("schedule: {} units (solid black line)", f.units), "black", true);
+  legend(f.paper_label + " (dashed red line)", kHighlight, true);
+  for (size_t i = 0; i < f.steps.size(); ++i) {
+    const auto& s = f.steps[i];
+    const int64_t n = s.end - s.begin;
+    legend(fmt::format("{}: {}, {} unit{}{}{}", i + 1, s.name, n, n == 1 ? "" : "s",
+                       n ? fmt::format(" ({} to {})", s.begin + 1, s.end) : std::string(), s.broken ? ": broken step" : ""),
+           s.broken ? kHighlight : "black", s.broken);
+  }
+  for (const auto& note : f.notes) legend(note, "black", false);
+  return w.finish(f.caption, std::max(width, right + kMargin), ly + kMargin);
+}
+
 std::string cube_svg(const CubeFigure& f) {
   TC_CHECK(f.n >= 1 && f.n <= 8, "cube_svg draws Q_1 .. Q_8");
   Writer w;

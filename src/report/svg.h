@@ -29,7 +29,8 @@ struct Caption {
   std::vector<std::string> heading;
 };
 
-// A schedule as a units x steps grid (a Gantt chart): one row per step, its units as a bar
+// A schedule known only by its per-step counts, as a units x steps chart (a Gantt chart; cases
+// whose witness holds the moves are drawn by link_grid_svg below): one row per step, its units as a bar
 // starting where the previous step ended, the schedule's total and the paper's count as vertical
 // lines. A broken step is filled red and labelled "broken step". Preconditions: units >= 0.
 struct ScheduleFigure {
@@ -44,6 +45,35 @@ struct ScheduleFigure {
   std::string paper_label;  // "paper: 5*2^(n-1) - 2 = 8 units"
 };
 std::string schedule_svg(const ScheduleFigure& f);
+
+// A schedule as a units x links grid: one row per directed link, one column per time unit, a
+// filled cell where the link carries a datum in that unit (the cell's <title> names the datum and
+// the move). The steps are bands over their columns, numbered above the grid and listed with their
+// units in a legend; a broken step's band is shaded and its columns' cells are red, with "broken
+// step" written above it and in the legend. The schedule's end and the paper's count are vertical
+// lines (solid black, dashed red) named in the legend. Preconditions: units >= 0; every cell's unit
+// is in [0, units) and its link a row; 0 <= begin <= end <= units for every step.
+struct LinkGridFigure {
+  Caption caption;
+  std::vector<std::string> links;  // row labels, "0->1"
+  int64_t units = 0;
+  struct Cell {
+    int64_t unit = 0;  // 0-based column
+    size_t link = 0;
+    std::string words;  // "unit 3: datum 0_4 on 0->4"
+  };
+  std::vector<Cell> cells;
+  struct Step {
+    std::string name;
+    int64_t begin = 0, end = 0;  // columns [begin, end)
+    bool broken = false;
+  };
+  std::vector<Step> steps;
+  int64_t paper_units = 0;
+  std::string paper_label;         // "paper: 5*2^(n-1) - 2 = 8 units"
+  std::vector<std::string> notes;  // lines under the legend
+};
+std::string link_grid_svg(const LinkGridFigure& f);
 
 // Q_n's nodes grouped into boxes (a partition, e.g. the partner sets of D), each node a circle
 // labelled with its number and bit string; faulty nodes filled red and labelled "faulty"; marked

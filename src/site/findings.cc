@@ -63,6 +63,53 @@ std::string findings_table(const claims::Registry& registry, const claims::Ledge
   return out;
 }
 
+std::string claims_table(const claims::Registry& registry, const claims::Ledger& ledger, const std::string& family) {
+  std::string out = "| claim | where | statement | readings and expected verdicts (standard) |\n|---|---|---|---|\n";
+  for (const claims::Claim& c : registry.claims()) {
+    if (c.family() != family) continue;
+    std::vector<std::string> readings;
+    for (const claims::Reading& r : c.readings) {
+      const claims::Expectation* e = ledger.find(c.id, r.name);
+      readings.push_back(fmt::format("`{}`{}: {}", r.name, r.faithful ? "" : " (not a reading of the text)",
+                                     e ? verdict_text(*e, c.empirical) : "no expectation"));
+    }
+    out += fmt::format("| `{}` | {} | {} | {} |\n", c.id, cell(c.location), cell(c.statement), cell(fmt::format("{}", fmt::join(readings, "; "))));
+  }
+  return out;
+}
+
+std::string counterexamples_table(const claims::Registry& registry, const std::vector<corpus::Case>& cases,
+                                  const fs::path& corpus_dir, const std::string& family) {
+  // Registry order of claim and reading, then file.
+  std::vector<std::pair<std::pair<size_t, size_t>, const corpus::Case*>> rows;
+  const auto& all = registry.claims();
+  for (const corpus::Case& k : cases) {
+    if (k.kind != corpus::CaseKind::kCounterexample) continue;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (all[i].id != k.claim || all[i].family() != family) continue;
+      size_t reading = all[i].readings.size();
+      for (size_t j = 0; j < all[i].readings.size(); ++j)
+        if (all[i].readings[j].name == k.reading) reading = j;
+      rows.push_back({{i, reading}, &k});
+    }
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second->file < b.second->file;
+  });
+  if (rows.empty()) return "No counterexample of this paper's claims is stored in the corpus.\n";
+  std::string out = "| claim [reading] | params; input | violation | file |\n|---|---|---|---|\n";
+  for (const auto& [order, k] : rows) {
+    std::string given = k->params.dump() + "; " + k->input.dump();
+    if (given.size() > 160) given = given.substr(0, 157) + "...";
+    std::error_code ec;
+    fs::path rel = fs::relative(k->file, corpus_dir, ec);
+    if (ec || rel.empty()) rel = k->file.filename();
+    out += fmt::format("| `{}` [`{}`] | `{}` | {} | [{}](../../corpus/{}) |\n", k->claim, k->reading, cell(given), cell(k->violation),
+                       rel.filename().string(), rel.generic_string());
+  }
+  return out;
+}
+
 std::string refuted_claims_table(const claims::Registry& registry, const claims::Ledger& ledger) {
   // The ledger's expectations as verdicts, so that verify's own classification applies.
   std::vector<claims::ReadingVerdict> expected;
@@ -114,7 +161,8 @@ Result<std::string> read_page(const fs::path& page) {
 }  // namespace
 
 Result<std::vector<fs::path>> update_findings(const fs::path& dir, const claims::Registry& registry,
-                                              const claims::Ledger& ledger, bool check) {
+                                              const claims::Ledger& ledger, const std::vector<corpus::Case>& cases,
+                                              const fs::path& corpus_dir, bool check) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return invalid_argument(fmt::format("--findings {}: not a folder", dir.string()));
   std::vector<std::string> families;
@@ -126,6 +174,9 @@ Result<std::vector<fs::path>> update_findings(const fs::path& dir, const claims:
     auto text = read_page(page);
     if (!text) return text.error();
     auto updated = replace_block(*text, kFindingsBegin, kFindingsEnd, findings_table(registry, ledger, family), page);
+    if (updated) updated = replace_block(*updated, kClaimsBegin, kClaimsEnd, claims_table(registry, ledger, family), page);
+    if (updated)
+      updated = replace_block(*updated, kCasesBegin, kCasesEnd, counterexamples_table(registry, cases, corpus_dir, family), page);
     if (!updated) return updated.error();
     if (*updated != *text) pages.emplace_back(page, *updated);
   }

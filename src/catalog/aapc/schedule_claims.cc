@@ -94,6 +94,7 @@ struct InputVerdicts {
   int64_t paper = 0;
   std::vector<std::pair<std::string, int>> steps;  // (step name, units), in order
   json witness = json::object();
+  aapc::Schedule schedule;  // the generated schedule, for a counterexample's witness
 };
 
 InputVerdicts judge(Alg a, const SchedInput& in, aapc::Model model) {
@@ -116,7 +117,18 @@ InputVerdicts judge(Alg a, const SchedInput& in, aapc::Model model) {
   v.witness = {{"algorithm", run->description}, {"units", c.units}, {"paper_units", run->paper_units},
                {"paper_formula", run->paper_formula}, {"steps", steps}, {"checker", c.ok ? "valid" : c.violation}};
   if (in.order != 0) v.witness["order"] = in.order;
+  v.schedule = std::move(run->schedule);
   return v;
+}
+
+// A counterexample's witness: the verdicts' witness and the schedule itself (aapc.h's JSON form),
+// so that a reader (and the site's units x links drawing) sees every move, and the corpus loader
+// compares the stored moves with the ones the generator gives now. Only counterexamples carry it:
+// a sweep judges millions of schedules and keeps none.
+json witness_with_schedule(const InputVerdicts& v, const SchedInput& in) {
+  json w = v.witness;
+  if (!v.undefined) w["schedule"] = aapc::to_json(v.schedule, aapc::FaultSet(in.n, in.faults));
+  return w;
 }
 
 // The paper's per-step counts (Sections 3.1.2, 3.2.2, 3.3.2) as bounds on named steps of the
@@ -293,7 +305,7 @@ SweepResult run_sweep(const RunContext& ctx, Alg a, aapc::Model model, int max_n
           cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
           cx.input = input_json(a, in);
           cx.violation = *why;
-          cx.witness = v.witness;
+          cx.witness = witness_with_schedule(v, in);
           cx.minimized = true;
           r.first.emplace(check, std::move(cx));
         }
@@ -387,7 +399,7 @@ MethodResult worst_order_method(const RunContext& ctx, Alg a, aapc::Model model,
           cx.params = {{"n", n}, {"model", aapc::to_string(model)}};
           cx.input = input_json(a, in);
           cx.violation = *why;  // the order is input.order (and witness.order): replay gives the same words
-          cx.witness = v.witness;
+          cx.witness = witness_with_schedule(v, in);
           cx.minimized = true;
           found = std::move(cx);
           return false;
@@ -473,7 +485,7 @@ MethodResult random_method(const RunContext& ctx, Alg a, aapc::Model model, Sche
     cx.params = {{"n", r.n}, {"model", aapc::to_string(model)}};
     cx.input = input_json(a, in);
     cx.violation = *why;
-    cx.witness = v.witness;
+    cx.witness = witness_with_schedule(v, in);
     return cx;
   };
   MethodResult result = run_random(ctx, spec);
@@ -510,7 +522,7 @@ CaseFn sched_case(Alg a, SchedCheck check) {
     const InputVerdicts v = judge(a, in, *model);
     CaseCheck c;
     c.violation = apply(check, v, a, n, static_cast<int>(in.faults.size()));
-    c.witness = v.witness;
+    c.witness = witness_with_schedule(v, in);
     return c;
   };
 }
