@@ -363,5 +363,25 @@ if [ -d "$docs" ]; then
   expect 2 "--html or --findings: give exactly one"       report
 fi
 
+# check paths: a user's path system judged; bad files one line with FILE:LINE, exit 2, nothing on stdout.
+examples="$(dirname "$corpus")/examples/check"
+if [ -d "$examples" ]; then
+  expect 0 "^ok$"                                          check paths --file "$examples/paths-q3.json"
+  expect 1 "disjoint +violated +paths 0 and 1 share node 011" check paths --file "$examples/paths-q3-shared-node.json"
+  expect 1 '"verdict": "violated"'                         check paths --file "$examples/paths-q3-shared-node.json" --format json
+  expect 1 'shared: 011'                                   check paths --file "$examples/paths-q3-shared-node.json" --format dot
+  expect 2 "check needs one of its commands: paths"        check
+  expect 2 "unknown check command 'route'"                 check route --file x.json
+  expect 2 "is a directory, not a JSON file"               check paths --file "$examples"
+  expect 2 "nope.json: error: cannot read the file"        check paths --file "$tmp/nope.json"
+  printf '{"topology": "hypercube:3",\n "s": "000", "t": "111",\n "paths": [["000", "0011"]]}\n' > "$tmp/bad-width.json"
+  expect 2 "bad-width.json:3: error: /paths/0/1"           check paths --file "$tmp/bad-width.json"
+  printf '{"topology": "hypercube:3",\n "s": "000",\n "t": [}\n' > "$tmp/bad-json.json"
+  expect 2 "bad-json.json:3: error: invalid JSON"          check paths --file "$tmp/bad-json.json"
+  expect 2 "--format: 'svg' is not text, json or dot"      check paths --file "$examples/paths-q3.json" --format svg
+  expect 2 "--json .*: the folder .* does not exist"                            check paths --file "$examples/paths-q3.json" --json "$tmp/no/such/dir/x.json"
+  expect 2 "/dev/full: error: --json: write failed"        check paths --file "$examples/paths-q3.json" --json /dev/full
+fi
+
 echo "cli_test: $passes passed, $fails failed"
 [ $fails -eq 0 ]

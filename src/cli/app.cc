@@ -1,5 +1,7 @@
 #include "cli/app.h"
 
+#include <algorithm>
+
 #include <iostream>
 #include <optional>
 #include <string>
@@ -9,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/aapc_cmd.h"
+#include "cli/check_cmd.h"
 #include "cli/command.h"
 #include "cli/construct_cmd.h"
 #include "cli/examples_cmd.h"
@@ -71,6 +74,16 @@ std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** ar
     where = next->get_name() + " command";
     at = next;
   }
+  // A verb group (construct, simulate, check) named without one of its commands.
+  const bool help = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--help" || std::string(a) == "-h"; });
+  if (at != &app && !help) {
+    const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
+    if (!subs.empty()) {
+      std::string names;
+      for (const CLI::App* sub : subs) names += (names.empty() ? "" : ", ") + sub->get_name();
+      return fmt::format("{} needs one of its commands: {}", at->get_name(), names);
+    }
+  }
   return std::nullopt;
 }
 
@@ -106,6 +119,7 @@ int run(int argc, char** argv) {
                  "corpus folder (default: $TOPOCHECK_CORPUS or the source tree's corpus/)");
   VerbGroup construct(app, "construct", "run one construction on your input");
   VerbGroup simulate(app, "simulate", "run a communication algorithm and judge its schedule");
+  VerbGroup check(app, "check", "judge your own artefact (a path system) with the suite's checkers");
 
   // Every command, in the order of --help.
   const Command commands[] = {
@@ -128,6 +142,7 @@ int run(int argc, char** argv) {
       add_aapc_command(simulate()),
       add_routing_command(simulate()),
       add_wormhole_command(simulate()),
+      add_check_paths_command(check()),
   };
 
   if (const auto code = parse(app, argc, argv)) return *code;

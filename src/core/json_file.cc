@@ -9,6 +9,12 @@
 namespace topocheck {
 
 Result<nlohmann::json> read_json_file(const std::filesystem::path& file, const std::string& unreadable) {
+  auto read = read_json_text(file, unreadable);
+  if (!read) return read.error();
+  return std::move(read.value().json);
+}
+
+Result<JsonText> read_json_text(const std::filesystem::path& file, const std::string& unreadable) {
   const std::string name = file.string();
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) return parse_error("is a directory, not a JSON file", name);
@@ -16,9 +22,10 @@ Result<nlohmann::json> read_json_file(const std::filesystem::path& file, const s
   if (!in) return parse_error(unreadable, name);
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text = buffer.str();
   try {
-    return nlohmann::json::parse(text);
+    nlohmann::json j = nlohmann::json::parse(text);
+    return JsonText{std::move(text), std::move(j)};
   } catch (const nlohmann::json::parse_error& e) {
     const size_t upto = std::min<size_t>(e.byte, text.size());
     const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n'));

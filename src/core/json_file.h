@@ -15,4 +15,12 @@ namespace topocheck {
 Result<nlohmann::json> read_json_file(const std::filesystem::path& file,
                                       const std::string& unreadable = "cannot read the file");
 
+// The file's text and its parsed contents, for loaders that name the line of a bad value
+// (core/json_lines.h); the same errors as read_json_file.
+struct JsonText {
+  std::string text;
+  nlohmann::json json;
+};
+Result<JsonText> read_json_text(const std::filesystem::path& file, const std::string& unreadable = "cannot read the file");
+
 }  // namespace topocheck

@@ -1,6 +1,7 @@
 #include "corpus/corpus.h"
 
 #include "core/json_file.h"
+#include "core/json_lines.h"
 #include "core/output_file.h"
 
 #include <algorithm>
@@ -34,27 +35,17 @@ Result<json> get_object(const json& j, const char* key, const std::string& file)
   return j.at(key);
 }
 
-std::string escape_pointer_token(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
-
 void diff_into(const json& printed, const json& computed, const std::string& pointer,
                std::vector<CellDiff>& out) {
   if (printed.is_object() && computed.is_object()) {
     for (auto it = printed.begin(); it != printed.end(); ++it) {
-      const std::string p = pointer + "/" + escape_pointer_token(it.key());
+      const std::string p = pointer + "/" + json_pointer_token(it.key());
       if (computed.contains(it.key())) diff_into(it.value(), computed.at(it.key()), p, out);
       else out.push_back({p, it.value(), nullptr});
     }
     for (auto it = computed.begin(); it != computed.end(); ++it)
       if (!printed.contains(it.key()))
-        out.push_back({pointer + "/" + escape_pointer_token(it.key()), nullptr, it.value()});
+        out.push_back({pointer + "/" + json_pointer_token(it.key()), nullptr, it.value()});
     return;
   }
   if (printed.is_array() && computed.is_array()) {

@@ -1,0 +1,13 @@
+// `topocheck check KIND --file F.json`: a user's own artefact judged by the suite's checkers
+// (src/check/): `paths` (a path system on a hypercube, a Metacube or an explicit graph). Exit 0
+// when every check is ok or not applicable, 1 when one is violated, 2 for a bad file.
+#pragma once
+
+#include "cli/command.h"
+
+namespace topocheck::cli {
+
+// Declares the `check` verb and its kinds on `app`; one Command per kind.
+Command add_check_paths_command(CLI::App& check);
+
+}  // namespace topocheck::cli

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""The input formats of `topocheck check KIND` (schemas/<kind>.schema.json) against the loader:
+every schema is a valid JSON Schema (draft 2020-12); every example in examples/check/ conforms to
+its schema and `topocheck check` gives it the verdict examples/check/expected.json names; files
+that break a rule of the schema are refused by both, `check` with exit 2 and one FILE:LINE line.
+Run by ctest as `check_schemas`: schemas_test.py TOPOCHECK SOURCE_DIR."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+TOPOCHECK, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = os.path.join(ROOT, "schemas")
+EXAMPLES = os.path.join(ROOT, "examples", "check")
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL", msg)
+
+
+def schema_for(kind):
+    with open(os.path.join(SCHEMAS, f"{kind}.schema.json")) as fh:
+        return json.load(fh)
+
+
+def run_check(kind, path, *extra):
+    p = subprocess.run([TOPOCHECK, "check", kind, "--file", path, *extra], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+for name in sorted(os.listdir(SCHEMAS)):
+    with open(os.path.join(SCHEMAS, name)) as fh:
+        try:
+            jsonschema.Draft202012Validator.check_schema(json.load(fh))
+        except jsonschema.SchemaError as e:
+            fail(f"{name} is not a valid schema: {e.message}")
+
+with open(os.path.join(EXAMPLES, "expected.json")) as fh:
+    expected = json.load(fh)
+for name, want in sorted(expected.items()):
+    kind = name.split("-")[0]
+    path = os.path.join(EXAMPLES, name)
+    with open(path) as fh:
+        doc = json.load(fh)
+    errors = list(jsonschema.Draft202012Validator(schema_for(kind)).iter_errors(doc))
+    if errors:
+        fail(f"{name} does not conform to {kind}.schema.json: {errors[0].message}")
+    code, out, err = run_check(kind, path, "--format", "json")
+    if code != want["exit"]:
+        fail(f"{name}: exit {code}, expected {want['exit']} ({err.strip()})")
+        continue
+    report = json.loads(out)
+    violated = [c["check"] for c in report["checks"] if c["verdict"] == "violated"]
+    if violated != want.get("violated", []):
+        fail(f"{name}: violated {violated}, expected {want.get('violated', [])}")
+
+# Files that break the schema: refused by the schema and by `check` (exit 2, one line naming the file).
+BAD_PATHS = [
+    {"topology": "torus:3", "s": "000", "t": "111", "paths": [["000"]]},
+    {"topology": "hypercube:3", "s": "000", "t": "111", "paths": []},
+    {"topology": "hypercube:3", "s": "000", "t": "111", "paths": [["000"]], "disjoint": "edge"},
+    {"topology": "hypercube:3", "s": "000", "t": "111", "paths": [["000"]], "colour": "red"},
+    {"topology": "hypercube:3", "s": "000", "t": "111", "paths": [["000"]], "max_length": -1},
+    {"topology": "hypercube:3", "s": "000", "t": "111", "paths": [["000", "0x1"]]},
+    {"topology": {"nodes": 1, "edges": []}, "s": 0, "t": 1, "paths": [[0]]},
+    {"topology": "hypercube:3", "s": "000", "paths": [["000"]]},
+]
+with tempfile.TemporaryDirectory() as tmp:
+    for i, doc in enumerate(BAD_PATHS):
+        if not list(jsonschema.Draft202012Validator(schema_for("paths")).iter_errors(doc)):
+            fail(f"bad paths file {i} passes the schema: {doc}")
+        path = os.path.join(tmp, f"bad{i}.json")
+        with open(path, "w") as fh:
+            json.dump(doc, fh, indent=1)
+        code, out, err = run_check("paths", path)
+        lines = err.strip().splitlines()
+        if code != 2 or len(lines) != 1 or path not in lines[0] or out:
+            fail(f"bad paths file {i}: exit {code}, stderr {err!r}, stdout {out!r}")
+
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)
