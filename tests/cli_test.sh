@@ -381,6 +381,11 @@ if [ -d "$examples" ]; then
   expect 2 "--format: 'svg' is not text, json or dot"      check paths --file "$examples/paths-q3.json" --format svg
   expect 2 "--json .*: the folder .* does not exist"                            check paths --file "$examples/paths-q3.json" --json "$tmp/no/such/dir/x.json"
   expect 2 "/dev/full: error: --json: write failed"        check paths --file "$examples/paths-q3.json" --json /dev/full
+  # check schedule: an AAPC schedule judged by the schedule checker under its model.
+  expect 0 "lower_bound +ok +15 units"                     check schedule --file "$examples/schedule-a2-q3.json"
+  expect 1 "valid +violated +datum 2_7 is not delivered"   check schedule --file "$examples/schedule-a2-q3-undelivered.json"
+  expect 2 "--format dot: a schedule file has no drawing"  check schedule --file "$examples/schedule-a2-q3.json" --format dot
+  expect 2 "ledger.json:3: error: /expectations: unknown field" check schedule --file "$corpus/ledger.json"
 fi
 
 echo "cli_test: $passes passed, $fails failed"

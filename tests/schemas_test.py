@@ -70,17 +70,31 @@ BAD_PATHS = [
     {"topology": {"nodes": 1, "edges": []}, "s": 0, "t": 1, "paths": [[0]]},
     {"topology": "hypercube:3", "s": "000", "paths": [["000"]]},
 ]
-with tempfile.TemporaryDirectory() as tmp:
-    for i, doc in enumerate(BAD_PATHS):
-        if not list(jsonschema.Draft202012Validator(schema_for("paths")).iter_errors(doc)):
-            fail(f"bad paths file {i} passes the schema: {doc}")
-        path = os.path.join(tmp, f"bad{i}.json")
+BAD_SCHEDULES = [
+    {"n": 11, "faults": [], "units": []},
+    {"n": 2, "faults": [], "units": [], "model": "half_port"},
+    {"n": 2, "faults": [], "units": [[["1_0", 0]]]},
+    {"n": 2, "faults": [], "units": [[["1-0", 0, 1]]]},
+    {"n": 2, "faults": []},
+    {"n": 2, "faults": [], "units": [], "colour": 1},
+    {"n": 2, "faults": [1, 1], "units": []},
+]
+def expect_refused(kind, docs, tmp):
+    for i, doc in enumerate(docs):
+        if not list(jsonschema.Draft202012Validator(schema_for(kind)).iter_errors(doc)):
+            fail(f"bad {kind} file {i} passes the schema: {doc}")
+        path = os.path.join(tmp, f"bad-{kind}{i}.json")
         with open(path, "w") as fh:
             json.dump(doc, fh, indent=1)
-        code, out, err = run_check("paths", path)
+        code, out, err = run_check(kind, path)
         lines = err.strip().splitlines()
         if code != 2 or len(lines) != 1 or path not in lines[0] or out:
-            fail(f"bad paths file {i}: exit {code}, stderr {err!r}, stdout {out!r}")
+            fail(f"bad {kind} file {i}: exit {code}, stderr {err!r}, stdout {out!r}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    expect_refused("paths", BAD_PATHS, tmp)
+    expect_refused("schedule", BAD_SCHEDULES, tmp)
 
 print(f"{len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -15,13 +15,13 @@ using nlohmann::json;
 
 Result<PathsInput> load(const std::string& text) { return paths_from_json(json::parse(text), text, "f.json"); }
 
-PathsReport judge(const std::string& text) {
+CheckReport judge(const std::string& text) {
   auto in = load(text);
   EXPECT_TRUE(in.ok()) << in.error().to_string();
   return judge_paths(*in);
 }
 
-std::string verdict_of(const PathsReport& r, const std::string& check) {
+std::string verdict_of(const CheckReport& r, const std::string& check) {
   for (const auto& l : r.lines)
     if (l.check == check) return l.verdict + ": " + l.words;
   return "absent";
@@ -33,7 +33,7 @@ const char* kGood = R"({"topology": "hypercube:3", "s": "000", "t": "111",
   "max_length": 3, "fault_tolerance": true})";
 
 TEST(CheckPaths, ACorrectPathSystemIsOkOnEveryCheck) {
-  const PathsReport r = judge(kGood);
+  const CheckReport r = judge(kGood);
   EXPECT_FALSE(r.violated());
   for (const char* c : {"valid", "simple", "disjoint", "max_length", "fault_tolerance", "optimum"})
     EXPECT_THAT(verdict_of(r, c), ::testing::StartsWith("ok")) << c;
@@ -42,7 +42,7 @@ TEST(CheckPaths, ACorrectPathSystemIsOkOnEveryCheck) {
 
 TEST(CheckPaths, EachBrokenFileIsViolatedWithItsViolationNamed) {
   // A shared internal node (011 on paths 0 and 1).
-  PathsReport r = judge(R"({"topology": "hypercube:3", "s": "000", "t": "111",
+  CheckReport r = judge(R"({"topology": "hypercube:3", "s": "000", "t": "111",
     "paths": [["000", "001", "011", "111"], ["000", "010", "011", "111"]]})");
   EXPECT_THAT(verdict_of(r, "disjoint"), AllOf(::testing::StartsWith("violated"), HasSubstr("011")));
   // A hop that is no link.
@@ -75,7 +75,7 @@ TEST(CheckPaths, MetacubeNodesInFieldedFormAndExplicitGraphs) {
   auto mc = metacube::Metacube::make(1, 1);
   ASSERT_TRUE(mc.ok());
   const std::string s_fields = mc->format_fields(Node{0, 3});
-  PathsReport r = judge(R"x({"topology": "metacube:1,1", "s": ")x" + s_fields + R"x(", "t": "011",
+  CheckReport r = judge(R"x({"topology": "metacube:1,1", "s": ")x" + s_fields + R"x(", "t": "011",
     "paths": [["000", "001", "101", "111", "011"]]})x");
   EXPECT_THAT(verdict_of(r, "valid"), ::testing::StartsWith("ok"));
   EXPECT_THAT(verdict_of(r, "optimum"), ::testing::StartsWith("violated"));  // MC(1,1) has k + m = 2 disjoint paths

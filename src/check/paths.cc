@@ -106,7 +106,7 @@ Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const Wher
   if (!j.is_object()) return w.at("/topology", "must be \"hypercube:n\", \"metacube:k,m\" or {\"nodes\": N, \"edges\": [[u, v], ...]}");
   for (auto it = j.begin(); it != j.end(); ++it)
     if (it.key() != "nodes" && it.key() != "edges") return w.at("/topology/" + it.key(), "unknown field (nodes, edges)");
-  if (!j.contains("nodes") || !j.at("nodes").is_number_unsigned() || j.at("nodes").get<uint64_t>() < 2 ||
+  if (!j.contains("nodes") || !is_count(j.at("nodes")) || j.at("nodes").get<uint64_t>() < 2 ||
       j.at("nodes").get<uint64_t>() > kMaxGraphNodes)
     return w.at("/topology/nodes", fmt::format("must be an integer in 2..{}", kMaxGraphNodes));
   const uint64_t n = j.at("nodes").get<uint64_t>();
@@ -117,7 +117,7 @@ Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const Wher
   for (size_t i = 0; i < edges.size(); ++i) {
     const std::string p = fmt::format("/topology/edges/{}", i);
     const json& e = edges[i];
-    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() || !e[1].is_number_unsigned())
+    if (!e.is_array() || e.size() != 2 || !is_count(e[0]) || !is_count(e[1]))
       return w.at(p, "must be a pair [u, v] of node numbers");
     const uint64_t a = e[0].get<uint64_t>(), b = e[1].get<uint64_t>();
     if (a >= n || b >= n) return w.at(p, fmt::format("[{}, {}]: nodes are 0..{}", a, b, n - 1));
@@ -131,7 +131,7 @@ Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const Wher
 
 Result<Node> parse_one(const json& j, const Topology& topo, bool numbered, const Where& w, const std::string& pointer) {
   if (numbered) {
-    if (!j.is_number_unsigned() || j.get<uint64_t>() >= topo.num_nodes())
+    if (!is_count(j) || j.get<uint64_t>() >= topo.num_nodes())
       return w.at(pointer, fmt::format("must be a node number 0..{}", topo.num_nodes() - 1));
     return topo.node_at(j.get<uint64_t>());
   }
@@ -181,6 +181,8 @@ std::optional<std::vector<Node>> small_hitting_set(const std::vector<std::vector
 }
 
 }  // namespace
+
+bool is_count(const json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0); }
 
 std::shared_ptr<const Topology> explicit_graph(uint64_t nodes, const std::vector<std::pair<uint64_t, uint64_t>>& edges) {
   return std::make_shared<ExplicitGraph>(nodes, edges);
@@ -234,7 +236,7 @@ Result<PathsInput> paths_from_json(const json& j, const std::string& text, const
   }
   if (j.contains("max_length")) {
     const json& m = j.at("max_length");
-    if (!m.is_number_unsigned() || m.get<uint64_t>() > kMaxPathNodes) return w.at("/max_length", fmt::format("must be an integer in 0..{}", kMaxPathNodes));
+    if (!is_count(m) || m.get<uint64_t>() > kMaxPathNodes) return w.at("/max_length", fmt::format("must be an integer in 0..{}", kMaxPathNodes));
     in.max_length = static_cast<int>(m.get<uint64_t>());
   }
   if (j.contains("fault_tolerance")) {
@@ -246,18 +248,19 @@ Result<PathsInput> paths_from_json(const json& j, const std::string& text, const
   return in;
 }
 
-bool PathsReport::violated() const {
+bool CheckReport::violated() const {
   return std::any_of(lines.begin(), lines.end(), [](const CheckLine& l) { return l.verdict == "violated"; });
 }
 
-json PathsReport::to_json() const {
+json CheckReport::to_json() const {
   json checks = json::array();
   for (const auto& l : lines) checks.push_back({{"check", l.check}, {"verdict", l.verdict}, {"words", l.words}});
-  return {{"kind", "paths"}, {"verdict", violated() ? "violated" : "ok"}, {"checks", checks}};
+  return {{"kind", kind}, {"verdict", violated() ? "violated" : "ok"}, {"checks", checks}};
 }
 
-PathsReport judge_paths(const PathsInput& in) {
-  PathsReport r;
+CheckReport judge_paths(const PathsInput& in) {
+  CheckReport r;
+  r.kind = "paths";
   auto add = [&](std::string check, const Violation& v, const std::string& ok_words) {
     r.lines.push_back({std::move(check), v ? "violated" : "ok", v ? *v : ok_words});
     return !v;

@@ -65,12 +65,17 @@ struct CheckLine {
   std::string verdict;  // "ok", "violated", "not applicable"
   std::string words;
 };
-struct PathsReport {
+// The verdicts of one file: its kind ("paths", "schedule") and the checks in order.
+struct CheckReport {
+  std::string kind;
   std::vector<CheckLine> lines;
   bool violated() const;
   nlohmann::json to_json() const;
 };
-PathsReport judge_paths(const PathsInput& in);
+CheckReport judge_paths(const PathsInput& in);
+
+// A non-negative JSON integer, however nlohmann stores it (a file's 5 is unsigned, a built 5 signed).
+bool is_count(const nlohmann::json& j);
 
 // An explicit undirected graph as a Topology: nodes 0..n-1, each written as its number in files,
 // held as a Node of the width of n - 1.

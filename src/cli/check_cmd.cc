@@ -1,6 +1,6 @@
 #include "cli/check_cmd.h"
 
-#include <iostream>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "check/paths.h"
+#include "check/schedule.h"
 #include "cli/app.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -40,44 +41,95 @@ std::string paths_as_dot(const check::PathsInput& in) {
   return report::paths_dot(c, report::collect_paths(c.witness));
 }
 
-int cmd_check_paths(const CheckArgs& a) {
+// A judged file: its report, the heading of its text form, and (paths only) its DOT drawing.
+struct Judged {
+  check::CheckReport report;
+  std::string heading;
+  std::string topology;
+  std::function<std::string()> dot;  // empty: no drawing of this kind
+};
+using Judge = std::function<Result<Judged>(const JsonText&, const std::string& file)>;
+
+int cmd_check(const CheckArgs& a, const Judge& judge) {
   if (a.format != "text" && a.format != "json" && a.format != "dot")
     return usage_error(fmt::format("--format: '{}' is not text, json or dot", a.format));
   if (auto e = check_output_path("--json", a.json_file)) return report_error(*e);
   auto read = read_json_text(a.file);
   if (!read) return report_error(read.error());
-  auto in = check::paths_from_json(read->json, read->text, a.file);
-  if (!in) return report_error(in.error());
-  const check::PathsReport r = check::judge_paths(*in);
+  auto judged = judge(*read, a.file);
+  if (!judged) return report_error(judged.error());
+  const check::CheckReport& r = judged->report;
+  if (a.format == "dot" && !judged->dot)
+    return usage_error(fmt::format("--format dot: a {} file has no drawing (text or json)", r.kind));
   nlohmann::json j = r.to_json();
   j["file"] = a.file;
-  j["topology"] = in->topology_text;
+  if (!judged->topology.empty()) j["topology"] = judged->topology;
   std::string out;
   if (a.format == "json") {
     out = j.dump(1) + "\n";
   } else if (a.format == "dot") {
-    out = paths_as_dot(*in);
+    out = judged->dot();
   } else {
-    out = fmt::format("{}: {} path(s) from {} to {} on {}\n", a.file, in->paths.size(), in->s.to_string(), in->t.to_string(),
-                      in->topology->name());
+    out = fmt::format("{}: {}\n", a.file, judged->heading);
     for (const auto& l : r.lines) out += fmt::format("  {:<16} {:<15} {}\n", l.check, l.verdict, l.words);
     out += r.violated() ? "violated\n" : "ok\n";
   }
-  if (!write_output("stdout", "-", out)) return kExitUsage;
+  // The --json file first: a failed write leaves nothing on stdout.
   if (!a.json_file.empty() && !write_output("--json", a.json_file, j.dump(1) + "\n")) return kExitUsage;
+  if (!write_output("stdout", "-", out)) return kExitUsage;
   return r.violated() ? kExitDiffers : kExitOk;
+}
+
+Result<Judged> judge_paths_file(const JsonText& read, const std::string& file) {
+  auto in = check::paths_from_json(read.json, read.text, file);
+  if (!in) return in.error();
+  Judged out;
+  out.report = check::judge_paths(*in);
+  out.heading = fmt::format("{} path(s) from {} to {} on {}", in->paths.size(), in->s.to_string(), in->t.to_string(),
+                            in->topology->name());
+  out.topology = in->topology_text;
+  out.dot = [input = *in] { return paths_as_dot(input); };
+  return out;
+}
+
+Result<Judged> judge_schedule_file(const JsonText& read, const std::string& file) {
+  auto in = check::schedule_file_from_json(read.json, read.text, file);
+  if (!in) return in.error();
+  Judged out;
+  out.report = check::judge_schedule(*in);
+  out.heading = fmt::format("an AAPC schedule of {} units on Q_{} with faults {}, {} model", in->schedule.num_units(),
+                            in->schedule.n, in->faults.to_string(), aapc::to_string(in->model));
+  out.topology = fmt::format("hypercube:{}", in->schedule.n);
+  return out;
+}
+
+CLI::App* add_kind(CLI::App& check, const std::string& kind, const std::string& description, const std::string& formats,
+                   const std::shared_ptr<CheckArgs>& args) {
+  auto* sub = check.add_subcommand(kind, description);
+  add_file_option(*sub, "--file", args->file, fmt::format("the {} file (JSON; format: schemas/{}.schema.json)", kind, kind))->required();
+  add_file_option(*sub, "--json", args->json_file, "also write the verdicts as JSON to FILE ('-': stdout)");
+  sub->add_option("--format", args->format, formats);
+  return sub;
 }
 
 }  // namespace
 
 Command add_check_paths_command(CLI::App& check) {
   auto args = std::make_shared<CheckArgs>();
-  auto* sub = check.add_subcommand("paths", "judge your path system (topology, s, t, paths): valid, simple, disjoint, "
-                                            "length bound, fault tolerance, against the max-flow optimum");
-  add_file_option(*sub, "--file", args->file, "the paths file (JSON; format: schemas/paths.schema.json)")->required();
-  add_file_option(*sub, "--json", args->json_file, "also write the verdicts as JSON to FILE ('-': stdout)");
-  sub->add_option("--format", args->format, "text (default), json or dot (the paths drawn, shared nodes red)");
-  return {sub, [args] { return cmd_check_paths(*args); }};
+  auto* sub = add_kind(check, "paths",
+                       "judge your path system (topology, s, t, paths): valid, simple, disjoint, length bound, fault "
+                       "tolerance, against the max-flow optimum",
+                       "text (default), json or dot (the paths drawn, shared nodes red)", args);
+  return {sub, [args] { return cmd_check(*args, judge_paths_file); }};
+}
+
+Command add_check_schedule_command(CLI::App& check) {
+  auto args = std::make_shared<CheckArgs>();
+  auto* sub = add_kind(check, "schedule",
+                       "judge your AAPC schedule on a faulty hypercube under a port model: valid, a length bound, "
+                       "against the lower bounds",
+                       "text (default) or json", args);
+  return {sub, [args] { return cmd_check(*args, judge_schedule_file); }};
 }
 
 }  // namespace topocheck::cli
