@@ -386,6 +386,11 @@ if [ -d "$examples" ]; then
   expect 1 "valid +violated +datum 2_7 is not delivered"   check schedule --file "$examples/schedule-a2-q3-undelivered.json"
   expect 2 "--format dot: a schedule file has no drawing"  check schedule --file "$examples/schedule-a2-q3.json" --format dot
   expect 2 "ledger.json:3: error: /expectations: unknown field" check schedule --file "$corpus/ledger.json"
+  # check routing: a routing table's channel dependency graph, arrival and minimality.
+  expect 0 "deadlock_free +ok"                             check routing --file "$examples/routing-itm5-shortest.json"
+  expect 1 "deadlock_free +violated +the channel dependency graph has the cycle" check routing --file "$examples/routing-c4-shortest.json"
+  printf '{"graph": {"nodes": 3, "edges": [[0, 1], [1, 2]]},\n "table": [\n  {"node": 0, "dest": 2, "next": [2]}]}\n' > "$tmp/bad-hop.json"
+  expect 2 "bad-hop.json:3: error: /table/0/next/0: 2 is not a neighbour of 0" check routing --file "$tmp/bad-hop.json"
 fi
 
 echo "cli_test: $passes passed, $fails failed"

@@ -92,7 +92,16 @@ def expect_refused(kind, docs, tmp):
             fail(f"bad {kind} file {i}: exit {code}, stderr {err!r}, stdout {out!r}")
 
 
+BAD_ROUTING = [
+    {"graph": {"nodes": 1, "edges": []}, "table": []},
+    {"graph": {"nodes": 3, "edges": [[0, 1, 2]]}, "table": []},
+    {"graph": {"nodes": 3, "edges": []}},
+    {"graph": {"nodes": 3, "edges": [[0, 1]]}, "table": [{"node": 0, "dest": 1}]},
+    {"graph": {"nodes": 3, "edges": [[0, 1]]}, "table": [{"node": 0, "dest": 1, "next": [1, 1]}]},
+    {"graph": {"nodes": 3, "edges": [[0, 1]]}, "table": [], "weights": []},
+]
 with tempfile.TemporaryDirectory() as tmp:
+    expect_refused("routing", BAD_ROUTING, tmp)
     expect_refused("paths", BAD_PATHS, tmp)
     expect_refused("schedule", BAD_SCHEDULES, tmp)
 

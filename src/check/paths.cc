@@ -10,7 +10,6 @@
 
 #include "core/checks.h"
 #include "core/graph.h"
-#include "core/json_lines.h"
 #include "hypercube/hypercube.h"
 #include "metacube/metacube.h"
 
@@ -59,15 +58,6 @@ class ExplicitGraph final : public Topology {
   std::vector<std::set<uint64_t>> adj_;
 };
 
-// Errors at a JSON pointer of the file, with the line of the value there.
-struct Where {
-  const std::map<std::string, int>& lines;
-  const std::string& file;
-  Error at(const std::string& pointer, const std::string& what) const {
-    return parse_error(fmt::format("{}: {}", pointer.empty() ? "(top level)" : pointer, what), file, line_of(lines, pointer));
-  }
-};
-
 Result<int> small_int(const std::string& text, int lo, int hi, const std::string& what) {
   int v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -76,7 +66,7 @@ Result<int> small_int(const std::string& text, int lo, int hi, const std::string
   return v;
 }
 
-Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const Where& w, std::string* text,
+Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const FileErrors& w, std::string* text,
                                                        bool* numbered) {
   *numbered = false;
   if (j.is_string()) {
@@ -129,7 +119,7 @@ Result<std::shared_ptr<const Topology>> parse_topology(const json& j, const Wher
   return explicit_graph(n, list);
 }
 
-Result<Node> parse_one(const json& j, const Topology& topo, bool numbered, const Where& w, const std::string& pointer) {
+Result<Node> parse_one(const json& j, const Topology& topo, bool numbered, const FileErrors& w, const std::string& pointer) {
   if (numbered) {
     if (!is_count(j) || j.get<uint64_t>() >= topo.num_nodes())
       return w.at(pointer, fmt::format("must be a node number 0..{}", topo.num_nodes() - 1));
@@ -182,15 +172,12 @@ std::optional<std::vector<Node>> small_hitting_set(const std::vector<std::vector
 
 }  // namespace
 
-bool is_count(const json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0); }
-
 std::shared_ptr<const Topology> explicit_graph(uint64_t nodes, const std::vector<std::pair<uint64_t, uint64_t>>& edges) {
   return std::make_shared<ExplicitGraph>(nodes, edges);
 }
 
 Result<PathsInput> paths_from_json(const json& j, const std::string& text, const std::string& file) {
-  const auto lines = json_pointer_lines(text);
-  const Where w{lines, file};
+  const FileErrors w(text, file);
   if (!j.is_object()) return w.at("", "a paths file is a JSON object (topology, s, t, paths)");
   static const std::set<std::string> known = {"kind", "topology", "s", "t", "paths", "disjoint", "max_length", "fault_tolerance"};
   for (auto it = j.begin(); it != j.end(); ++it)
@@ -248,24 +235,9 @@ Result<PathsInput> paths_from_json(const json& j, const std::string& text, const
   return in;
 }
 
-bool CheckReport::violated() const {
-  return std::any_of(lines.begin(), lines.end(), [](const CheckLine& l) { return l.verdict == "violated"; });
-}
-
-json CheckReport::to_json() const {
-  json checks = json::array();
-  for (const auto& l : lines) checks.push_back({{"check", l.check}, {"verdict", l.verdict}, {"words", l.words}});
-  return {{"kind", kind}, {"verdict", violated() ? "violated" : "ok"}, {"checks", checks}};
-}
-
 CheckReport judge_paths(const PathsInput& in) {
   CheckReport r;
   r.kind = "paths";
-  auto add = [&](std::string check, const Violation& v, const std::string& ok_words) {
-    r.lines.push_back({std::move(check), v ? "violated" : "ok", v ? *v : ok_words});
-    return !v;
-  };
-  auto skip = [&](std::string check, std::string why) { r.lines.push_back({std::move(check), "not applicable", std::move(why)}); };
   const size_t k = in.paths.size();
   // valid: each a walk of the topology from s to t.
   Violation valid;
@@ -273,33 +245,33 @@ CheckReport judge_paths(const PathsInput& in) {
     if (auto v = check_path_valid(*in.topology, in.paths[i])) valid = fmt::format("path {}: {}", i, *v);
     else if (auto e = check_endpoints(in.paths[i], in.s, in.t)) valid = fmt::format("path {}: {}", i, *e);
   }
-  const bool walks = add("valid", valid, fmt::format("{} path(s), each a walk of {} from {} to {}", k, in.topology->name(),
+  const bool walks = r.add("valid", valid, fmt::format("{} path(s), each a walk of {} from {} to {}", k, in.topology->name(),
                                                      in.s.to_string(), in.t.to_string()));
   Violation simple;
   for (size_t i = 0; i < k && walks && !simple; ++i)
     if (auto v = check_simple(in.paths[i])) simple = fmt::format("path {}: {}", i, *v);
-  const bool simple_ok = walks ? add("simple", simple, "no path repeats a node") : (skip("simple", "the paths are not walks from s to t"), false);
+  const bool simple_ok = walks ? r.add("simple", simple, "no path repeats a node") : (r.skip("simple", "the paths are not walks from s to t"), false);
   const bool judged = walks && simple_ok;
   bool node_disjoint = false;
   if (in.disjoint == Disjointness::kNone) {
-    skip("disjoint", "the file asks for no disjointness (\"disjoint\": \"none\")");
+    r.skip("disjoint", "the file asks for no disjointness (\"disjoint\": \"none\")");
   } else if (!judged) {
-    skip("disjoint", "the paths are not simple walks from s to t");
+    r.skip("disjoint", "the paths are not simple walks from s to t");
   } else if (in.disjoint == Disjointness::kNode) {
-    node_disjoint = add("disjoint", check_internally_node_disjoint(in.paths), "internally node-disjoint: no internal node of one path is on another");
+    node_disjoint = r.add("disjoint", check_internally_node_disjoint(in.paths), "internally node-disjoint: no internal node of one path is on another");
   } else if (in.disjoint == Disjointness::kLink) {
-    add("disjoint", check_link_disjoint(in.paths), "link-disjoint: no link is used by two paths");
+    r.add("disjoint", check_link_disjoint(in.paths), "link-disjoint: no link is used by two paths");
   } else {
-    add("disjoint", check_directed_link_disjoint(in.paths), "directed-link-disjoint: no directed link is used by two paths");
+    r.add("disjoint", check_directed_link_disjoint(in.paths), "directed-link-disjoint: no directed link is used by two paths");
   }
   if (in.disjoint != Disjointness::kNode && judged) node_disjoint = !check_internally_node_disjoint(in.paths);
   if (in.max_length) {
-    if (judged) add("max_length", check_max_length(in.paths, *in.max_length), fmt::format("every path has at most {} hops", *in.max_length));
-    else skip("max_length", "the paths are not simple walks from s to t");
+    if (judged) r.add("max_length", check_max_length(in.paths, *in.max_length), fmt::format("every path has at most {} hops", *in.max_length));
+    else r.skip("max_length", "the paths are not simple walks from s to t");
   }
   if (in.fault_tolerance) {
     if (!walks) {
-      skip("fault_tolerance", "the paths are not walks from s to t");
+      r.skip("fault_tolerance", "the paths are not walks from s to t");
     } else {
       std::vector<std::vector<Node>> internal;
       for (const Path& p : in.paths) {
@@ -314,23 +286,23 @@ CheckReport judge_paths(const PathsInput& in) {
       if (cut) {
         std::string nodes;
         for (const Node& u : *cut) nodes += (nodes.empty() ? "" : ", ") + u.to_string();
-        add("fault_tolerance", fmt::format("{} faulty node(s) {{{}}} (fewer than the {} paths) meet every path", cut->size(), nodes, k), "");
+        r.add("fault_tolerance", fmt::format("{} faulty node(s) {{{}}} (fewer than the {} paths) meet every path", cut->size(), nodes, k), "");
       } else {
-        add("fault_tolerance", std::nullopt, fmt::format("no {} faulty node(s) other than s and t meet every path", k - 1));
+        r.add("fault_tolerance", std::nullopt, fmt::format("no {} faulty node(s) other than s and t meet every path", k - 1));
       }
     }
   }
   if (!node_disjoint) {
-    skip("optimum", "compared only for internally node-disjoint simple walks from s to t");
+    r.skip("optimum", "compared only for internally node-disjoint simple walks from s to t");
   } else if (in.topology->num_nodes() > kMaxGraphNodes) {
-    skip("optimum", fmt::format("{} has more than {} nodes to materialize for max-flow", in.topology->name(), kMaxGraphNodes));
+    r.skip("optimum", fmt::format("{} has more than {} nodes to materialize for max-flow", in.topology->name(), kMaxGraphNodes));
   } else {
     const UndirectedGraph g = materialize(*in.topology);
     const int best = max_node_disjoint_paths(g, in.topology->index_of(in.s), in.topology->index_of(in.t));
     if (static_cast<int>(k) < best)
-      add("optimum", fmt::format("{} path(s), but {} internally node-disjoint paths join s and t (max-flow)", k, best), "");
+      r.add("optimum", fmt::format("{} path(s), but {} internally node-disjoint paths join s and t (max-flow)", k, best), "");
     else
-      add("optimum", std::nullopt, fmt::format("{} path(s): as many as max-flow finds ({})", k, best));
+      r.add("optimum", std::nullopt, fmt::format("{} path(s): as many as max-flow finds ({})", k, best));
   }
   return r;
 }

@@ -38,6 +38,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/report.h"
 #include "core/path.h"
 #include "core/status.h"
 #include "core/topology.h"
@@ -60,22 +61,7 @@ struct PathsInput {
 // are kParse with `file` and the line of the offending value.
 Result<PathsInput> paths_from_json(const nlohmann::json& j, const std::string& text, const std::string& file);
 
-struct CheckLine {
-  std::string check;    // "valid", "simple", ...
-  std::string verdict;  // "ok", "violated", "not applicable"
-  std::string words;
-};
-// The verdicts of one file: its kind ("paths", "schedule") and the checks in order.
-struct CheckReport {
-  std::string kind;
-  std::vector<CheckLine> lines;
-  bool violated() const;
-  nlohmann::json to_json() const;
-};
 CheckReport judge_paths(const PathsInput& in);
-
-// A non-negative JSON integer, however nlohmann stores it (a file's 5 is unsigned, a built 5 signed).
-bool is_count(const nlohmann::json& j);
 
 // An explicit undirected graph as a Topology: nodes 0..n-1, each written as its number in files,
 // held as a Node of the width of n - 1.

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "aapc/bounds.h"
-#include "core/json_lines.h"
 
 namespace topocheck::check {
 namespace {
@@ -33,10 +32,8 @@ std::string pointer_of(const std::string& message) {
 }  // namespace
 
 Result<ScheduleFile> schedule_file_from_json(const json& j, const std::string& text, const std::string& file) {
-  const auto lines = json_pointer_lines(text);
-  auto at = [&](const std::string& pointer, const std::string& what) {
-    return parse_error(fmt::format("{}: {}", pointer.empty() ? "(top level)" : pointer, what), file, line_of(lines, pointer));
-  };
+  const FileErrors errors(text, file);
+  auto at = [&](const std::string& pointer, const std::string& what) { return errors.at(pointer, what); };
   if (!j.is_object()) return at("", "a schedule file is a JSON object (n, faults, units)");
   static const std::set<std::string> known = {"kind", "n", "faults", "model", "steps", "units", "max_units"};
   for (auto it = j.begin(); it != j.end(); ++it)
@@ -98,12 +95,11 @@ CheckReport judge_schedule(const ScheduleFile& in) {
   CheckReport r;
   r.kind = "schedule";
   const aapc::ScheduleCheck c = aapc::check_schedule(in.schedule, in.faults, in.model);
-  r.lines.push_back({"valid", c.ok ? "ok" : "violated",
-                     c.ok ? fmt::format("{} data delivered in {} moves under the {} model; faulty nodes {}", c.delivered, c.moves,
-                                        aapc::to_string(in.model), in.faults.to_string())
-                          : c.violation});
+  r.add("valid", c.ok ? std::nullopt : std::optional<std::string>(c.violation),
+                     fmt::format("{} data delivered in {} moves under the {} model; faulty nodes {}", c.delivered, c.moves,
+                                        aapc::to_string(in.model), in.faults.to_string()));
   if (in.max_units) {
-    if (!c.ok) r.lines.push_back({"max_units", "not applicable", "the schedule is not valid"});
+    if (!c.ok) r.skip("max_units", "the schedule is not valid");
     else if (c.units > *in.max_units)
       r.lines.push_back({"max_units", "violated", fmt::format("the schedule takes {} units, more than {}", c.units, *in.max_units)});
     else
@@ -111,7 +107,7 @@ CheckReport judge_schedule(const ScheduleFile& in) {
   }
   const aapc::LowerBounds lb = aapc::lower_bounds(in.faults, in.model);
   if (!c.ok) {
-    r.lines.push_back({"lower_bound", "not applicable", "the schedule is not valid"});
+    r.skip("lower_bound", "the schedule is not valid");
   } else if (c.units < lb.best) {
     r.lines.push_back({"lower_bound", "violated",
                        fmt::format("a valid schedule of {} units is shorter than the lower bound {} ({}): the suite contradicts itself",

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "check/paths.h"
+#include "check/routing.h"
 #include "check/schedule.h"
 #include "cli/app.h"
 #include "cli/options.h"
@@ -71,7 +72,7 @@ int cmd_check(const CheckArgs& a, const Judge& judge) {
     out = judged->dot();
   } else {
     out = fmt::format("{}: {}\n", a.file, judged->heading);
-    for (const auto& l : r.lines) out += fmt::format("  {:<16} {:<15} {}\n", l.check, l.verdict, l.words);
+    for (const auto& l : r.lines) out += fmt::format("  {:<20} {:<15} {}\n", l.check, l.verdict, l.words);
     out += r.violated() ? "violated\n" : "ok\n";
   }
   // The --json file first: a failed write leaves nothing on stdout.
@@ -103,33 +104,51 @@ Result<Judged> judge_schedule_file(const JsonText& read, const std::string& file
   return out;
 }
 
-CLI::App* add_kind(CLI::App& check, const std::string& kind, const std::string& description, const std::string& formats,
-                   const std::shared_ptr<CheckArgs>& args) {
+Result<Judged> judge_routing_file(const JsonText& read, const std::string& file) {
+  auto in = check::routing_file_from_json(read.json, read.text, file);
+  if (!in) return in.error();
+  Judged out;
+  out.report = check::judge_routing(*in);
+  size_t rows = 0;
+  for (const auto& per_node : in->next)
+    for (const auto& next : per_node) rows += !next.empty();
+  out.heading = fmt::format("a routing table of {} rows on a graph of {} nodes and {} edges", rows, in->nodes, in->edges.size());
+  out.topology = fmt::format("graph of {} nodes, {} edges", in->nodes, in->edges.size());
+  return out;
+}
+
+// A `check KIND` command: its options and its action, `judge` reading and judging the file.
+Command add_kind(CLI::App& check, const std::string& kind, const std::string& description, const std::string& formats,
+                 Judge judge) {
+  auto args = std::make_shared<CheckArgs>();
   auto* sub = check.add_subcommand(kind, description);
   add_file_option(*sub, "--file", args->file, fmt::format("the {} file (JSON; format: schemas/{}.schema.json)", kind, kind))->required();
   add_file_option(*sub, "--json", args->json_file, "also write the verdicts as JSON to FILE ('-': stdout)");
   sub->add_option("--format", args->format, formats);
-  return sub;
+  return {sub, [args, judge = std::move(judge)] { return cmd_check(*args, judge); }};
 }
 
 }  // namespace
 
 Command add_check_paths_command(CLI::App& check) {
-  auto args = std::make_shared<CheckArgs>();
-  auto* sub = add_kind(check, "paths",
-                       "judge your path system (topology, s, t, paths): valid, simple, disjoint, length bound, fault "
-                       "tolerance, against the max-flow optimum",
-                       "text (default), json or dot (the paths drawn, shared nodes red)", args);
-  return {sub, [args] { return cmd_check(*args, judge_paths_file); }};
+  return add_kind(check, "paths",
+                  "judge your path system (topology, s, t, paths): valid, simple, disjoint, length bound, fault "
+                  "tolerance, against the max-flow optimum",
+                  "text (default), json or dot (the paths drawn, shared nodes red)", judge_paths_file);
 }
 
 Command add_check_schedule_command(CLI::App& check) {
-  auto args = std::make_shared<CheckArgs>();
-  auto* sub = add_kind(check, "schedule",
-                       "judge your AAPC schedule on a faulty hypercube under a port model: valid, a length bound, "
-                       "against the lower bounds",
-                       "text (default) or json", args);
-  return {sub, [args] { return cmd_check(*args, judge_schedule_file); }};
+  return add_kind(check, "schedule",
+                  "judge your AAPC schedule on a faulty hypercube under a port model: valid, a length bound, "
+                  "against the lower bounds",
+                  "text (default) or json", judge_schedule_file);
+}
+
+Command add_check_routing_command(CLI::App& check) {
+  return add_kind(check, "routing",
+                  "judge your routing table on a graph: complete, arrives, deadlock-free (channel dependency "
+                  "cycle), minimal, permits every shortest path",
+                  "text (default) or json", judge_routing_file);
 }
 
 }  // namespace topocheck::cli
