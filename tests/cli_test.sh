@@ -391,6 +391,11 @@ if [ -d "$examples" ]; then
   expect 1 "deadlock_free +violated +the channel dependency graph has the cycle" check routing --file "$examples/routing-c4-shortest.json"
   printf '{"graph": {"nodes": 3, "edges": [[0, 1], [1, 2]]},\n "table": [\n  {"node": 0, "dest": 2, "next": [2]}]}\n' > "$tmp/bad-hop.json"
   expect 2 "bad-hop.json:3: error: /table/0/next/0: 2 is not a neighbour of 0" check routing --file "$tmp/bad-hop.json"
+  # check itm: a graph or AddNode steps under each reading of AddNode.
+  expect 0 "broadcast\[exterior\] +ok"                  check itm --file "$examples/itm-graph.json"
+  expect 1 "itm\[exterior\] +violated +step 2 .4:\(0,1\).: \(0,1\) is interior" check itm --file "$examples/itm-interior-step.json"
+  printf '{"steps": "3:(0,1) 4:(1,x)"}\n' > "$tmp/bad-steps.json"
+  expect 2 "bad-steps.json:1: error: /steps: step 2"      check itm --file "$tmp/bad-steps.json"
 fi
 
 echo "cli_test: $passes passed, $fails failed"

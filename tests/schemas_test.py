@@ -100,7 +100,16 @@ BAD_ROUTING = [
     {"graph": {"nodes": 3, "edges": [[0, 1]]}, "table": [{"node": 0, "dest": 1, "next": [1, 1]}]},
     {"graph": {"nodes": 3, "edges": [[0, 1]]}, "table": [], "weights": []},
 ]
+BAD_ITM = [
+    {},
+    {"steps": "3:(0,1)", "graph": {"nodes": 3, "edges": []}},
+    {"steps": ["3:(0,1)"]},
+    {"graph": {"nodes": 2, "edges": []}},
+    {"graph": {"nodes": 3, "edges": [[0, 1, 2]]}},
+    {"steps": "3:(0,1)", "rule": "exterior"},
+]
 with tempfile.TemporaryDirectory() as tmp:
+    expect_refused("itm", BAD_ITM, tmp)
     expect_refused("routing", BAD_ROUTING, tmp)
     expect_refused("paths", BAD_PATHS, tmp)
     expect_refused("schedule", BAD_SCHEDULES, tmp)

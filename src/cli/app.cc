@@ -119,7 +119,7 @@ int run(int argc, char** argv) {
                  "corpus folder (default: $TOPOCHECK_CORPUS or the source tree's corpus/)");
   VerbGroup construct(app, "construct", "run one construction on your input");
   VerbGroup simulate(app, "simulate", "run a communication algorithm and judge its schedule");
-  VerbGroup check(app, "check", "judge your own artefact (a path system, an AAPC schedule, a routing table) with the suite's checkers");
+  VerbGroup check(app, "check", "judge your own artefact (a path system, an AAPC schedule, a routing table, an ITM) with the suite's checkers");
 
   // Every command, in the order of --help.
   const Command commands[] = {
@@ -145,6 +145,7 @@ int run(int argc, char** argv) {
       add_check_paths_command(check()),
       add_check_schedule_command(check()),
       add_check_routing_command(check()),
+      add_check_itm_command(check()),
   };
 
   if (const auto code = parse(app, argc, argv)) return *code;

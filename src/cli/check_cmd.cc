@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "check/itm.h"
 #include "check/paths.h"
 #include "check/routing.h"
 #include "check/schedule.h"
@@ -72,7 +73,7 @@ int cmd_check(const CheckArgs& a, const Judge& judge) {
     out = judged->dot();
   } else {
     out = fmt::format("{}: {}\n", a.file, judged->heading);
-    for (const auto& l : r.lines) out += fmt::format("  {:<20} {:<15} {}\n", l.check, l.verdict, l.words);
+    for (const auto& l : r.lines) out += fmt::format("  {:<26} {:<15} {}\n", l.check, l.verdict, l.words);
     out += r.violated() ? "violated\n" : "ok\n";
   }
   // The --json file first: a failed write leaves nothing on stdout.
@@ -117,6 +118,16 @@ Result<Judged> judge_routing_file(const JsonText& read, const std::string& file)
   return out;
 }
 
+Result<Judged> judge_itm_file(const JsonText& read, const std::string& file) {
+  auto in = check::itm_file_from_json(read.json, read.text, file);
+  if (!in) return in.error();
+  Judged out;
+  out.report = check::judge_itm(*in);
+  out.heading = in->steps ? fmt::format("the AddNode steps {}", in->steps_text)
+                          : fmt::format("a graph of {} nodes and {} edges", in->graph.n(), in->graph.num_edges());
+  return out;
+}
+
 // A `check KIND` command: its options and its action, `judge` reading and judging the file.
 Command add_kind(CLI::App& check, const std::string& kind, const std::string& description, const std::string& formats,
                  Judge judge) {
@@ -149,6 +160,13 @@ Command add_check_routing_command(CLI::App& check) {
                   "judge your routing table on a graph: complete, arrives, deadlock-free (channel dependency "
                   "cycle), minimal, permits every shortest path",
                   "text (default) or json", judge_routing_file);
+}
+
+Command add_check_itm_command(CLI::App& check) {
+  return add_kind(check, "itm",
+                  "judge your graph or AddNode steps as an ITM under each reading: its circular order, Theorem 5's "
+                  "contention freedom, the broadcast, deadlock-free shortest-path routing",
+                  "text (default) or json", judge_itm_file);
 }
 
 }  // namespace topocheck::cli
