@@ -391,6 +391,18 @@ if [ -d "$examples" ]; then
   expect 1 "deadlock_free +violated +the channel dependency graph has the cycle" check routing --file "$examples/routing-c4-shortest.json"
   printf '{"graph": {"nodes": 3, "edges": [[0, 1], [1, 2]]},\n "table": [\n  {"node": 0, "dest": 2, "next": [2]}]}\n' > "$tmp/bad-hop.json"
   expect 2 "bad-hop.json:3: error: /table/0/next/0: 2 is not a neighbour of 0" check routing --file "$tmp/bad-hop.json"
+  # check --batch: every file of a folder, one JSON and one JUnit report; a bad file stops it all.
+  mkdir -p "$tmp/batch" && cp "$examples"/paths-*.json "$tmp/batch/"
+  expect 1 "2 file\(s\): 1 ok, 1 violated"                check paths --batch "$tmp/batch" --json "$tmp/batch.json" --junit "$tmp/batch.xml"
+  if ! grep -q '<failure message="disjoint: paths 0 and 1 share node 011' "$tmp/batch.xml" || ! grep -q '"verdict": "violated"' "$tmp/batch.json"; then
+    echo "FAIL: check --batch: the JUnit or JSON report lacks the violation"; fails=$((fails+1))
+  fi
+  cp "$tmp/bad-width.json" "$tmp/batch/"
+  rm -f "$tmp/batch2.json"
+  expect 2 "bad-width.json:3: error"                       check paths --batch "$tmp/batch" --json "$tmp/batch2.json"
+  [ -e "$tmp/batch2.json" ] && { echo "FAIL: check --batch wrote a report despite a bad file"; fails=$((fails+1)); }
+  expect 2 "--file or --batch: give exactly one"          check paths
+  expect 2 "--junit: only with --batch"                   check paths --file "$examples/paths-q3.json" --junit "$tmp/x.xml"
   # check itm: a graph or AddNode steps under each reading of AddNode.
   expect 0 "broadcast\[exterior\] +ok"                  check itm --file "$examples/itm-graph.json"
   expect 1 "itm\[exterior\] +violated +step 2 .4:\(0,1\).: \(0,1\) is interior" check itm --file "$examples/itm-interior-step.json"

@@ -1,11 +1,14 @@
 #include "cli/check_cmd.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "check/itm.h"
 #include "check/paths.h"
@@ -15,6 +18,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "core/json_file.h"
+#include "core/xml.h"
 #include "corpus/corpus.h"
 #include "report/dot.h"
 
@@ -23,7 +27,9 @@ namespace {
 
 struct CheckArgs {
   std::string file;
+  std::string batch;  // --batch DIR
   std::string json_file;
+  std::string junit_file;
   std::string format = "text";
 };
 
@@ -51,6 +57,62 @@ struct Judged {
   std::function<std::string()> dot;  // empty: no drawing of this kind
 };
 using Judge = std::function<Result<Judged>(const JsonText&, const std::string& file)>;
+
+// --batch DIR: every *.json file of DIR (sorted, not recursive) read and judged before anything is
+// written; the first bad file is the one-line error (exit 2, nothing written). Then a line per
+// file on stdout, one JSON report (--json) and one JUnit report (--junit: a test case per file, a
+// failure per violated check) for a user's CI.
+int cmd_check_batch(const std::string& kind, const CheckArgs& a, const Judge& judge) {
+  if (a.format != "text") return usage_error("--format: with --batch the output is a line per file (and --json, --junit)");
+  if (auto e = check_output_path("--json", a.json_file)) return report_error(*e);
+  if (auto e = check_output_path("--junit", a.junit_file)) return report_error(*e);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(a.batch, ec)) return usage_error(fmt::format("--batch {}: not a folder", a.batch));
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(a.batch, ec))
+    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path().string());
+  if (ec) return report_error(Error{ErrorCode::kNotFound, ec.message(), a.batch, 0});
+  std::sort(files.begin(), files.end());
+  if (files.empty()) return usage_error(fmt::format("--batch {}: no .json file in it", a.batch));
+  std::vector<std::pair<std::string, check::CheckReport>> judged;
+  for (const std::string& f : files) {
+    auto read = read_json_text(f);
+    if (!read) return report_error(read.error());
+    auto one = judge(*read, f);
+    if (!one) return report_error(one.error());
+    judged.emplace_back(f, std::move(one->report));
+  }
+  size_t violated = 0;
+  std::string out, cases;
+  nlohmann::json reports = nlohmann::json::array();
+  for (const auto& [f, r] : judged) {
+    std::vector<std::string> bad;
+    std::string failures;
+    for (const auto& l : r.lines)
+      if (l.verdict == "violated") {
+        bad.push_back(l.check);
+        failures += fmt::format("      <failure message=\"{}: {}\"/>\n", xml_escape(l.check), xml_escape(l.words));
+      }
+    violated += !bad.empty();
+    out += fmt::format("{}: {}\n", f, bad.empty() ? "ok" : fmt::format("violated ({})", fmt::join(bad, ", ")));
+    nlohmann::json j = r.to_json();
+    j["file"] = f;
+    reports.push_back(j);
+    cases += fmt::format("    <testcase classname=\"check.{}\" name=\"{}\"{}", kind, xml_escape(f), failures.empty() ? "/>\n" : ">\n");
+    if (!failures.empty()) cases += failures + "    </testcase>\n";
+  }
+  out += fmt::format("{} file(s): {} ok, {} violated\n", judged.size(), judged.size() - violated, violated);
+  const nlohmann::json all = {{"kind", kind}, {"folder", a.batch}, {"files", reports},
+                              {"verdict", violated ? "violated" : "ok"}};
+  const std::string junit = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"topocheck check {}\" tests=\"{}\" failures=\"{}\">\n"
+      "  <testsuite name=\"check-{}\" tests=\"{}\" failures=\"{}\">\n{}  </testsuite>\n</testsuites>\n",
+      kind, judged.size(), violated, kind, judged.size(), violated, cases);
+  if (!a.json_file.empty() && !write_output("--json", a.json_file, all.dump(1) + "\n")) return kExitUsage;
+  if (!a.junit_file.empty() && !write_output("--junit", a.junit_file, junit)) return kExitUsage;
+  if (!write_output("stdout", "-", out)) return kExitUsage;
+  return violated ? kExitDiffers : kExitOk;
+}
 
 int cmd_check(const CheckArgs& a, const Judge& judge) {
   if (a.format != "text" && a.format != "json" && a.format != "dot")
@@ -133,10 +195,17 @@ Command add_kind(CLI::App& check, const std::string& kind, const std::string& de
                  Judge judge) {
   auto args = std::make_shared<CheckArgs>();
   auto* sub = check.add_subcommand(kind, description);
-  add_file_option(*sub, "--file", args->file, fmt::format("the {} file (JSON; format: schemas/{}.schema.json)", kind, kind))->required();
+  auto* file = add_file_option(*sub, "--file", args->file, fmt::format("the {} file (JSON; format: schemas/{}.schema.json)", kind, kind));
+  auto* batch = sub->add_option("--batch", args->batch, fmt::format("judge every .json file of this folder as a {} file", kind));
+  file->excludes(batch);
   add_file_option(*sub, "--json", args->json_file, "also write the verdicts as JSON to FILE ('-': stdout)");
+  add_file_option(*sub, "--junit", args->junit_file, "with --batch: write a JUnit report to FILE (a test case per file)");
   sub->add_option("--format", args->format, formats);
-  return {sub, [args, judge = std::move(judge)] { return cmd_check(*args, judge); }};
+  return {sub, [args, kind, judge = std::move(judge)] {
+            if (args->file.empty() == args->batch.empty()) return usage_error("--file or --batch: give exactly one");
+            if (!args->junit_file.empty() && args->batch.empty()) return usage_error("--junit: only with --batch");
+            return args->batch.empty() ? cmd_check(*args, judge) : cmd_check_batch(kind, *args, judge);
+          }};
 }
 
 }  // namespace
