@@ -203,11 +203,16 @@ def main():
     for page in pages:
         if page != "index.html":
             screenshot((site / page).as_uri(), shots / page.replace(".html", ".png"), "1280,4000")
+    # One screenshot per kind of drawing (the kind ends each drawing's <title>: "aapc schedule",
+    # "metacube paths", "wormhole deadlock", ...), the smallest drawing of that kind, which is
+    # the one most readable at window size.
     kinds = {}
     for svg in sorted((site / "drawings").rglob("*.svg")):
-        kind = svg.parent.name.split(".")[0]
-        kinds.setdefault(kind, svg)
-    for kind, svg in kinds.items():
+        title = re.search(r'<title id="topocheck-title">([^<]*)</title>', svg.read_text(encoding="utf-8"))
+        kind = re.sub(r"[^a-z0-9]+", "-", title.group(1).rsplit(": ", 1)[-1].lower()).strip("-") if title else "untitled"
+        if kind not in kinds or svg.stat().st_size < kinds[kind].stat().st_size:
+            kinds[kind] = svg
+    for kind, svg in sorted(kinds.items()):
         # Scaled to the window as the pages scale it (a wide path drawing is wider than any screen).
         frame = out / f"drawing-{kind}.html"
         frame.write_text(f'<!DOCTYPE html><html><body style="margin:0"><img src="{svg.as_uri()}" '
