@@ -74,6 +74,10 @@ fresh; edit "$c/$disjoint" "d['witness']['paths'] = json.load(open('$tmp/repaire
 case_commands "witness replaced by a valid path system" "$disjoint" "stored witness is not the one the claim's checker finds" metacube.thm2.disjoint
 fresh; edit "$c/$disjoint" "d['witness'] = json.load(open('$c/$valid'))['witness']"
 case_commands "witness of another case" "$disjoint" "stored witness is not the one" metacube.thm2.disjoint
+# An AAPC counterexample's stored schedule: one move's datum changed.
+a2=aapc/a2.units/all_port.exactly-bde722c2fb10d420.json
+fresh; edit "$c/$a2" 'd["witness"]["schedule"]["units"][0][0][0] = "7_2"'
+case_commands "a stored schedule's move changed" "$a2" "witness/schedule/units/0/0/0 is \"7_2\"" aapc.a2.units
 
 # Duplicates: a copy of a case under another name (both named), an example listed twice.
 fresh; cp "$c/$disjoint" "$c/metacube/thm2.disjoint/paper-copy.json"
