@@ -58,6 +58,11 @@ class ExplicitGraph final : public Topology {
   std::vector<std::set<uint64_t>> adj_;
 };
 
+// An explicit undirected graph as a Topology: nodes 0..n-1, held as Nodes of the width of n - 1.
+std::shared_ptr<const Topology> explicit_graph(uint64_t nodes, const std::vector<std::pair<uint64_t, uint64_t>>& edges) {
+  return std::make_shared<ExplicitGraph>(nodes, edges);
+}
+
 Result<int> small_int(const std::string& text, int lo, int hi, const std::string& what) {
   int v = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -172,9 +177,6 @@ std::optional<std::vector<Node>> small_hitting_set(const std::vector<std::vector
 
 }  // namespace
 
-std::shared_ptr<const Topology> explicit_graph(uint64_t nodes, const std::vector<std::pair<uint64_t, uint64_t>>& edges) {
-  return std::make_shared<ExplicitGraph>(nodes, edges);
-}
 
 Result<PathsInput> paths_from_json(const json& j, const std::string& text, const std::string& file) {
   const FileErrors w(text, file);

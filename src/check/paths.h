@@ -63,8 +63,4 @@ Result<PathsInput> paths_from_json(const nlohmann::json& j, const std::string& t
 
 CheckReport judge_paths(const PathsInput& in);
 
-// An explicit undirected graph as a Topology: nodes 0..n-1, each written as its number in files,
-// held as a Node of the width of n - 1.
-std::shared_ptr<const Topology> explicit_graph(uint64_t nodes, const std::vector<std::pair<uint64_t, uint64_t>>& edges);
-
 }  // namespace topocheck::check

@@ -9,7 +9,9 @@
 
 #include "core/graph.h"
 #include "network/network.h"
+#include "itm/itm.h"
 #include "wormhole/wormhole.h"
+#include "wormhole/wormhole_graphs.h"
 #include "wormhole/wormhole_routing.h"
 
 namespace topocheck::check {
@@ -104,8 +106,12 @@ Result<RoutingFile> routing_file_from_json(const json& j, const std::string& tex
 CheckReport judge_routing(const RoutingFile& in) {
   CheckReport r;
   r.kind = "routing";
-  const auto topo = explicit_graph(in.nodes, in.edges);
-  auto net = routing::Network::from_topology(*topo);
+  // The file's graph as the wormhole judge's Network (wormhole_graphs.h: ports in sorted order).
+  std::vector<std::pair<int, int>> edges;
+  for (auto [a, b] : in.edges) edges.emplace_back(static_cast<int>(a), static_cast<int>(b));
+  auto graph = itm::Graph::from_edges(static_cast<int>(in.nodes), edges);  // the loader refused loops and repeats
+  TC_CHECK(graph.ok(), "routing file: the loader's graph is a simple graph");
+  auto net = routing::network_of(*graph, fmt::format("graph of {} nodes", in.nodes));
   if (!net) {
     // A disconnected graph: no routing reaches every destination.
     r.add("complete", net.error().message, "");
