@@ -24,6 +24,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "aapc/aapc.h"
+#include "aapc/aapc_gen.h"
 #include "aapc/partition.h"
 #include "aapc/run.h"
 #include "catalog/aapc/scope.h"
@@ -187,6 +188,24 @@ TEST(AapcProps, NegativeControlOverloadedLinkIsRejected) {
 }
 TEST(AapcProps, NegativeControlMoveIntoAFaultIsRejected) {
   ExpectEveryBreakRejected("aapc.control.through_fault", Break::kThroughFault);
+}
+
+// The public fault-set generator (aapc_gen.h): within the count, in range, one node left
+// nonfaulty, and its shrink chain ends at no fault at all.
+RC_GTEST_PROP(FaultSetGenerator, KeepsFaultSetsInvariant, ()) {
+  const int n = *rc::gen::inRange(1, kMaxN + 1).as("n");
+  const int max_faults = *rc::gen::inRange(0, 2000).as("max_faults");
+  const FaultSet faults = *gen::fault_set(n, max_faults).as("faults");
+  RC_ASSERT(faults.n() == n);
+  RC_ASSERT(static_cast<int>(faults.faulty().size()) <= max_faults);
+  RC_ASSERT(!faults.nonfaulty().empty());
+}
+
+TEST(FaultSetGenerator, ShrinksToNoFault) {
+  rc::Shrinkable<FaultSet> faults = gen::fault_set(5, 12)(rc::Random(3), 100);
+  ASSERT_FALSE(faults.value().faulty().empty());
+  while (auto next = faults.shrinks().next()) faults = *next;
+  EXPECT_TRUE(faults.value().faulty().empty());
 }
 
 }  // namespace

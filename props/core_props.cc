@@ -7,6 +7,7 @@
 // "Using configuration: seed=..." first, and a reproduce string on failure).
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@
 #include "core/node.h"
 #include "core/path.h"
 #include "core/subcube.h"
+#include "hypercube/hypercube.h"
+#include "metacube/metacube.h"
 
 namespace topocheck {
 namespace {
@@ -218,12 +221,79 @@ RC_GTEST_PROP(PathGenerator, StaysWithinTheLengthBoundAndWidth, ()) {
   }
 }
 
+RC_GTEST_PROP(NodeSetGenerator, GivesDistinctAscendingNodesWithinTheCount, ()) {
+  const int width = *gen::width(12).as("width");
+  const int max_count = *rc::gen::inRange(0, 40).as("max_count");
+  const auto set = *gen::node_set(width, max_count).as("set");
+  RC_ASSERT(static_cast<int>(set.size()) <= max_count);
+  RC_ASSERT(set.size() <= (uint64_t{1} << width));
+  RC_ASSERT(std::adjacent_find(set.begin(), set.end(), [](const Node& a, const Node& b) { return !(a < b); }) ==
+            set.end());
+  for (const Node& u : set) RC_ASSERT(u.width == width && (u.bits & ~gen::bits::low_mask(width)) == 0u);
+}
+
+// The topologies a path system is drawn on: Q_1..Q_6 and MC(1,1), MC(1,2), MC(2,1).
+std::shared_ptr<const Topology> SmallTopology(int which) {
+  if (which < 6) return std::make_shared<hypercube::Hypercube>(*hypercube::Hypercube::make(which + 1));
+  static const int kMetacubes[][2] = {{1, 1}, {1, 2}, {2, 1}};
+  return std::make_shared<metacube::Metacube>(*metacube::Metacube::make(kMetacubes[which - 6][0], kMetacubes[which - 6][1]));
+}
+
+RC_GTEST_PROP(PathSystemGenerator, GivesValidSimplePathsFromSToT, ()) {
+  const auto topo = SmallTopology(*rc::gen::inRange(0, 9).as("topology"));
+  const uint64_t count = topo->num_nodes();
+  const Node s = topo->node_at(*rc::gen::inRange<uint64_t>(0, count).as("s index"));
+  const Node t = topo->node_at(*rc::gen::suchThat(rc::gen::inRange<uint64_t>(0, count),
+                                                   [&](uint64_t i) { return topo->node_at(i) != s; }).as("t index"));
+  const int max_paths = *rc::gen::inRange(1, 8).as("max_paths");
+  const auto paths = *gen::path_system(topo, s, t, max_paths).as("paths");
+  RC_ASSERT(!paths.empty() && static_cast<int>(paths.size()) <= max_paths);
+  RC_ASSERT(!check_paths_valid_simple(*topo, paths, s, t).has_value());
+}
+
+TEST(PathSystemGenerator, DrawsDisjointSystemsAndSharedNodesBoth) {
+  // Both kinds occur, so that a property over path systems exercises both verdicts of a judge.
+  const auto topo = std::make_shared<hypercube::Hypercube>(*hypercube::Hypercube::make(4));
+  const Node s{0b0000, 4}, t{0b0111, 4};
+  int disjoint = 0, shared = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const auto paths = gen::path_system(topo, s, t, 4)(rc::Random(seed), 100).value();
+    if (paths.size() < 2) continue;
+    (check_internally_node_disjoint(paths).has_value() ? shared : disjoint) += 1;
+  }
+  EXPECT_GT(disjoint, 10);
+  EXPECT_GT(shared, 10);
+}
+
+TEST(PathSystemGenerator, EveryShrinkIsAValidSystemAndTheChainEndsAtOneShortestPath) {
+  const auto topo = std::make_shared<metacube::Metacube>(*metacube::Metacube::make(1, 2));
+  const Node s = topo->node_at(0), t = topo->node_at(27);
+  rc::Shrinkable<std::vector<Path>> system = gen::path_system(topo, s, t, 6)(rc::Random(5), 100);
+  for (int steps = 0;; ++steps) {
+    ASSERT_LT(steps, 1000);
+    auto shrinks = system.shrinks();
+    while (auto candidate = shrinks.next())
+      EXPECT_FALSE(check_paths_valid_simple(*topo, candidate->value(), s, t).has_value());
+    auto first = system.shrinks().next();
+    if (!first) break;
+    system = *first;
+  }
+  ASSERT_EQ(system.value().size(), 1u);
+  EXPECT_EQ(system.value().front().length(), gen::internal::shortest_path_avoiding(*topo, s, t, {})->length());
+}
+
 TEST(CoreGenerators, AreDeterministicGivenTheRandomAndSize) {
   for (uint64_t seed = 0; seed < 50; ++seed) {
     const rc::Random random(seed);
     EXPECT_EQ(gen::node(40)(random, 50).value(), gen::node(40)(random, 50).value());
     EXPECT_EQ(gen::subcube(9)(random, 50).value(), gen::subcube(9)(random, 50).value());
     EXPECT_EQ(gen::path(5, 7)(random, 50).value(), gen::path(5, 7)(random, 50).value());
+    EXPECT_EQ(gen::node_set(6, 20)(random, 50).value(), gen::node_set(6, 20)(random, 50).value());
+    const auto q4 = std::make_shared<hypercube::Hypercube>(*hypercube::Hypercube::make(4));
+    const auto a = gen::path_system(q4, Node{0, 4}, Node{15, 4}, 5)(random, 50).value();
+    const auto b = gen::path_system(q4, Node{0, 4}, Node{15, 4}, 5)(random, 50).value();
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t k = 0; k < a.size(); ++k) EXPECT_EQ(a[k].nodes, b[k].nodes);
   }
 }
 
@@ -240,6 +310,11 @@ TEST(CoreGenerators, ShrinkTowardZeroBits) {
   rc::Shrinkable<Path> path = gen::path(6, 10)(rc::Random(11), 100);
   while (auto next = path.shrinks().next()) path = *next;
   EXPECT_EQ(path.value(), (Path{{Node{0, 6}}}));
+
+  rc::Shrinkable<std::vector<Node>> set = gen::node_set(8, 30)(rc::Random(13), 100);
+  ASSERT_FALSE(set.value().empty());
+  while (auto next = set.shrinks().next()) set = *next;
+  EXPECT_TRUE(set.value().empty());
 }
 
 TEST(CoreGenerators, WidthShrinksTowardOne) {

@@ -15,15 +15,40 @@
 //    half of the hops cross one dimension, the others jump anywhere or repeat the node, so that
 //    checkers see valid, invalid and non-simple paths. Shrinks by dropping nodes (keeping the
 //    first node), then by clearing bits of a node.
+//  - `node_set(width, max_count)`: 0..max_count DISTINCT nodes of `width` bits in ascending order
+//    (a fault set, a set of blocked nodes); the count grows with the size (size 0: empty) and is at
+//    most 2^width. Half the sets are crowded into a random subcube just large enough to hold them
+//    (where faults do most harm), the others uniform. Shrinks to the empty set, the first half,
+//    each node dropped (the last first), then each node's bits cleared one at a time where the
+//    result is not already in the set.
+//  - `path_system(topology, s, t, max_paths)`: 1..max_paths VALID SIMPLE paths of `topology` from
+//    s to t (the count grows with the size). Each path is a random simple walk from s of up to
+//    `width` hops completed by a breadth-first shortest path to t that avoids the walk. Half the
+//    systems are drawn greedily disjoint: each path also avoids the internal nodes of the earlier
+//    ones where the topology allows (so internally node-disjoint systems, and near misses, are
+//    common); the other half draw every path on its own. Not necessarily disjoint, not
+//    necessarily shortest: the judges decide. Shrinks to the first path alone, the first half,
+//    each path dropped (the last first), then each path replaced by a shortest s-t path; every
+//    candidate is again a system of valid simple s-t paths.
 // Every generator is deterministic given the rc::Random and size it is called with. Values print
 // through the existing `showValue` overloads (ADL), i.e. in the papers' text forms.
-// Preconditions: 1 <= width <= kMaxWidth, max >= 1, max_len >= 0; violations abort (TC_CHECK).
+// Preconditions: 1 <= width <= kMaxWidth, max >= 1, max_len >= 0, max_count >= 0, max_paths >= 1;
+// path_system: s != t both nodes of the topology, t reachable from s, at most 2^20 nodes (the
+// searches visit the whole topology); violations abort (TC_CHECK).
 // Cost: O(width) per node to generate; a shrink step lists O(width) (node, subcube) or
-// O(len * width) (path) candidates.
+// O(len * width) (path) candidates. node_set: O(count * width) expected draws. path_system: one or
+// two breadth-first searches of the topology per path (O(nodes * degree)), to generate and per
+// shrink candidate.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -33,6 +58,7 @@
 #include "core/path.h"
 #include "core/status.h"
 #include "core/subcube.h"
+#include "core/topology.h"
 
 namespace topocheck::gen {
 
@@ -160,6 +186,108 @@ inline std::vector<Path> path_shrinks(const Path& p) {
   return out;
 }
 
+inline std::vector<std::vector<Node>> node_set_shrinks(const std::vector<Node>& set) {
+  std::vector<std::vector<Node>> out;
+  const size_t count = set.size();
+  if (count == 0) return out;
+  out.push_back({});
+  if (count > 2) out.push_back(std::vector<Node>(set.begin(), set.begin() + static_cast<std::ptrdiff_t>(count / 2)));
+  if (count > 1)
+    for (size_t k = count; k-- > 0;) {
+      std::vector<Node> fewer = set;
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+      out.push_back(std::move(fewer));
+    }
+  for (size_t k = 0; k < count; ++k)
+    for (int b = set[k].width - 1; b >= 0; --b) {
+      if (!set[k].bit(b)) continue;
+      const Node lower = set[k].flip(b);
+      if (std::find(set.begin(), set.end(), lower) != set.end()) continue;
+      std::vector<Node> moved = set;
+      moved[k] = lower;
+      std::sort(moved.begin(), moved.end());
+      out.push_back(std::move(moved));
+    }
+  return out;
+}
+
+// A breadth-first shortest path of `topo` from `from` to `to` that enters no node of `avoid` (the
+// endpoints excepted), or nullopt. Neighbours in the topology's order, so the result is a
+// function of its arguments.
+inline std::optional<Path> shortest_path_avoiding(const Topology& topo, Node from, Node to,
+                                                  const std::unordered_set<uint64_t>& avoid) {
+  std::unordered_map<uint64_t, uint64_t> parent{{from.bits, from.bits}};
+  std::deque<Node> queue{from};
+  while (!queue.empty()) {
+    const Node u = queue.front();
+    queue.pop_front();
+    if (u == to) {
+      Path p{{to}};
+      for (uint64_t v = to.bits; v != from.bits;) {
+        v = parent.at(v);
+        p.nodes.push_back(Node{v, to.width});
+      }
+      std::reverse(p.nodes.begin(), p.nodes.end());
+      return p;
+    }
+    for (const Node& v : topo.neighbors(u)) {
+      if (parent.count(v.bits) != 0) continue;
+      if (v != to && avoid.count(v.bits) != 0) continue;
+      parent.emplace(v.bits, u.bits);
+      queue.push_back(v);
+    }
+  }
+  return std::nullopt;
+}
+
+// One path of a path system (see the header comment): a random simple walk from s, then the
+// shortest completion to t avoiding the walk and `avoid`; the plain shortest path if there is none.
+inline Path draw_system_path(rc::Random& r, const Topology& topo, Node s, Node t,
+                             const std::unordered_set<uint64_t>& avoid) {
+  const int steps = draw::pick_below(r, topo.width() + 1);
+  Path walk{{s}};
+  std::unordered_set<uint64_t> on_walk = avoid;
+  on_walk.insert(s.bits);
+  for (int k = 0; k < steps && walk.back() != t; ++k) {
+    std::vector<Node> next;
+    for (const Node& v : topo.neighbors(walk.back()))
+      if (v == t || on_walk.count(v.bits) == 0) next.push_back(v);
+    if (next.empty()) break;
+    const Node v = next[static_cast<size_t>(draw::pick_below(r, static_cast<int>(next.size())))];
+    walk.nodes.push_back(v);
+    on_walk.insert(v.bits);
+  }
+  if (walk.back() == t) return walk;
+  if (auto rest = shortest_path_avoiding(topo, walk.back(), t, on_walk)) {
+    walk.nodes.insert(walk.nodes.end(), rest->nodes.begin() + 1, rest->nodes.end());
+    return walk;
+  }
+  if (auto direct = shortest_path_avoiding(topo, s, t, avoid)) return *direct;
+  return *shortest_path_avoiding(topo, s, t, {});
+}
+
+inline std::vector<std::vector<Path>> path_system_shrinks(const Topology& topo, const std::vector<Path>& paths) {
+  std::vector<std::vector<Path>> out;
+  const size_t count = paths.size();
+  if (count > 1) out.push_back({paths.front()});
+  if (count > 3) out.push_back(std::vector<Path>(paths.begin(), paths.begin() + static_cast<std::ptrdiff_t>(count / 2)));
+  if (count > 1)
+    for (size_t k = count; k-- > 0;) {
+      std::vector<Path> fewer = paths;
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+      out.push_back(std::move(fewer));
+    }
+  if (count == 0) return out;
+  const Path shortest = *shortest_path_avoiding(topo, paths.front().front(), paths.front().back(), {});
+  for (size_t k = 0; k < count; ++k)
+    if (paths[k].nodes != shortest.nodes) {
+      std::vector<Path> straighter = paths;
+      straighter[k] = shortest;
+      out.push_back(std::move(straighter));
+    }
+  return out;
+}
+
 }  // namespace internal
 
 // An address width in 1..max (scaled by size as rc::gen::inRange is); shrinks toward 1.
@@ -210,6 +338,58 @@ inline rc::Gen<Path> path(int width, int max_len) {
     }
     return rc::shrinkable::shrinkRecur(std::move(p), [](const Path& q) {
       return rc::seq::fromContainer(internal::path_shrinks(q));
+    });
+  });
+}
+
+inline rc::Gen<std::vector<Node>> node_set(int width, int max_count) {
+  TC_CHECK(width >= 1 && width <= kMaxWidth, "gen::node_set: width out of range 1..63");
+  TC_CHECK(max_count >= 0, "gen::node_set: negative max_count");
+  return rc::Gen<std::vector<Node>>([width, max_count](const rc::Random& random, int size) {
+    rc::Random r(random);
+    int count = draw::pick_below(r, 1 + draw::scale_to_size(max_count, size));
+    if (width < 31 && count > (1 << width)) count = 1 << width;
+    // Crowded: a random subcube of the least dimension that holds `count` nodes, at a random place.
+    int dim = width;
+    uint64_t base = 0;
+    if (draw::pick_below(r, 2) == 0) {
+      dim = 0;
+      while (dim < width && (uint64_t{1} << dim) < static_cast<uint64_t>(count)) ++dim;
+      base = draw::pick_bits(r, width) & ~bits::low_mask(dim);
+    }
+    std::vector<Node> set;
+    while (static_cast<int>(set.size()) < count) {
+      const Node v{base | (r.next() & bits::low_mask(dim)), width};
+      if (std::find(set.begin(), set.end(), v) == set.end()) set.push_back(v);
+    }
+    std::sort(set.begin(), set.end());
+    return rc::shrinkable::shrinkRecur(std::move(set), [](const std::vector<Node>& nodes) {
+      return rc::seq::fromContainer(internal::node_set_shrinks(nodes));
+    });
+  });
+}
+
+inline rc::Gen<std::vector<Path>> path_system(std::shared_ptr<const Topology> topology, Node s, Node t,
+                                              int max_paths) {
+  TC_CHECK(topology != nullptr, "gen::path_system: no topology");
+  TC_CHECK(max_paths >= 1, "gen::path_system: max_paths below 1");
+  TC_CHECK(topology->num_nodes() <= (uint64_t{1} << 20), "gen::path_system: more than 2^20 nodes");
+  TC_CHECK(topology->contains(s) && topology->contains(t) && s != t,
+           "gen::path_system: s and t must be distinct nodes of the topology");
+  TC_CHECK(internal::shortest_path_avoiding(*topology, s, t, {}).has_value(),
+           "gen::path_system: t is not reachable from s");
+  return rc::Gen<std::vector<Path>>([topology, s, t, max_paths](const rc::Random& random, int size) {
+    rc::Random r(random);
+    const int count = 1 + draw::pick_below(r, 1 + draw::scale_to_size(max_paths - 1, size));
+    const bool greedy = draw::pick_below(r, 2) == 0;
+    std::vector<Path> paths;
+    std::unordered_set<uint64_t> used;  // internal nodes of the earlier paths (greedy systems)
+    for (int k = 0; k < count; ++k) {
+      paths.push_back(internal::draw_system_path(r, *topology, s, t, greedy ? used : std::unordered_set<uint64_t>{}));
+      for (size_t i = 1; i + 1 < paths.back().nodes.size(); ++i) used.insert(paths.back().nodes[i].bits);
+    }
+    return rc::shrinkable::shrinkRecur(std::move(paths), [topology](const std::vector<Path>& system) {
+      return rc::seq::fromContainer(internal::path_system_shrinks(*topology, system));
     });
   });
 }
