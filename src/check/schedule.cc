@@ -1,7 +1,8 @@
 // The schedule check of schedule.h.
 #include "check/schedule.h"
 
-#include <regex>
+#include <cctype>
+#include <string>
 #include <set>
 
 #include <fmt/format.h>
@@ -17,15 +18,36 @@ constexpr int kMaxScheduleN = 10;
 constexpr size_t kMaxMoves = size_t{1} << 20;
 
 // aapc's loader names places as "units[3][0]", "steps[1].begin", "n/faults": the JSON pointer of
-// the value it means, for its line.
+// the value it means, for its line. A hand scanner, not <regex>: GCC 12's -Wmaybe-uninitialized
+// fires inside std::regex's automaton under -fsanitize=address with -O2 (the ASan/UBSan CI build).
 std::string pointer_of(const std::string& message) {
-  static const std::regex place(R"(^(units|steps|faults|n)(\[(\d+)\])?(\[(\d+)\])?(\.(\w+))?)");
-  std::smatch m;
-  if (!std::regex_search(message, m, place)) return "";
-  std::string p = "/" + m[1].str();
-  if (m[3].matched) p += "/" + m[3].str();
-  if (m[5].matched) p += "/" + m[5].str();
-  if (m[7].matched) p += "/" + m[7].str();
+  size_t at = 0;
+  std::string p;
+  for (const char* field : {"units", "steps", "faults", "n"}) {
+    if (message.compare(0, std::char_traits<char>::length(field), field) == 0) {
+      p = "/";
+      p.append(field);
+      at = p.size() - 1;
+      break;
+    }
+  }
+  if (p.empty()) return "";
+  for (int index = 0; index < 2 && at < message.size() && message[at] == '['; ++index) {
+    size_t end = at + 1;
+    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+    if (end == at + 1 || end >= message.size() || message[end] != ']') break;
+    p.push_back('/');
+    p.append(message, at + 1, end - at - 1);
+    at = end + 1;
+  }
+  if (at < message.size() && message[at] == '.') {
+    size_t end = at + 1;
+    while (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_')) ++end;
+    if (end > at + 1) {
+      p.push_back('/');
+      p.append(message, at + 1, end - at - 1);
+    }
+  }
   return p;
 }
 
