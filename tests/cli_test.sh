@@ -403,6 +403,20 @@ if [ -d "$examples" ]; then
   [ -e "$tmp/batch2.json" ] && { echo "FAIL: check --batch wrote a report despite a bad file"; fails=$((fails+1)); }
   expect 2 "--file or --batch: give exactly one"          check paths
   expect 2 "--junit: only with --batch"                   check paths --file "$examples/paths-q3.json" --junit "$tmp/x.xml"
+  # check paths on a table (JSON Lines): streamed, a line per system; from a file or from stdin.
+  expect 1 "disjoint +violated +1 of 4 systems; first at line 5 \(000 to 110\)" check paths --file "$examples/paths-table-q3.jsonl"
+  "$tc" construct metacube-paths --k 1 --m 2 --s all --t all --reading corrected 2>/dev/null |
+    "$tc" check paths --file - --lines --format json > "$tmp/table.json" 2>"$tmp/err"
+  if [ $? -ne 0 ] || ! grep -q '"systems": 992' "$tmp/table.json"; then
+    echo "FAIL: construct metacube-paths --s all --t all | check paths --file - --lines: not 992 systems, all ok"; fails=$((fails+1))
+  fi
+  printf '{"kind": "paths", "topology": "hypercube:3"}\n{"s": "000", "t": "001", "paths": [["000", "001"]]}\n{"s": "000", "t": "001", "paths": [["000", "0x1"]]}\n' > "$tmp/bad.jsonl"
+  expect 2 "bad.jsonl:3: error: /paths/0/1"                check paths --file "$tmp/bad.jsonl"
+  expect 2 "--format dot: a table of path systems has no drawing" check paths --file "$examples/paths-table-q3.jsonl" --format dot
+  expect 2 "--file -: standard input is read as a JSON Lines table" check paths --file -
+  expect 2 "--s all: only with --t all"                    construct metacube-paths --k 1 --m 2 --s all --t 00000
+  mkdir -p "$tmp/batch3" && cp "$examples/paths-q3.json" "$examples/paths-table-q3.jsonl" "$tmp/batch3/"
+  expect 1 "paths-table-q3.jsonl: violated \(disjoint\)"  check paths --batch "$tmp/batch3"
   # check itm: a graph or AddNode steps under each reading of AddNode.
   expect 0 "broadcast\[exterior\] +ok"                  check itm --file "$examples/itm-graph.json"
   expect 1 "itm\[exterior\] +violated +step 2 .4:\(0,1\).: \(0,1\) is interior" check itm --file "$examples/itm-interior-step.json"

@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 import jsonschema
+from referencing import Registry, Resource
 
 TOPOCHECK, ROOT = sys.argv[1], sys.argv[2]
 SCHEMAS = os.path.join(ROOT, "schemas")
@@ -26,6 +27,29 @@ def fail(msg):
 def schema_for(kind):
     with open(os.path.join(SCHEMAS, f"{kind}.schema.json")) as fh:
         return json.load(fh)
+
+
+# Every schema by its $id, for the references between them (paths-table.schema.json uses paths').
+REGISTRY = Registry().with_resources(
+    (schema_for(name[: -len(".schema.json")])["$id"], Resource.from_contents(schema_for(name[: -len(".schema.json")])))
+    for name in os.listdir(SCHEMAS))
+
+
+def validator(kind):
+    return jsonschema.Draft202012Validator(schema_for(kind), registry=REGISTRY)
+
+
+def table_errors(path):
+    """A JSON Lines table against paths-table.schema.json: the settings first, then systems."""
+    errors = []
+    with open(path) as fh:
+        lines = [line for line in fh if line.strip()]
+    for i, line in enumerate(lines):
+        doc = json.loads(line)
+        errors += [f"line {i + 1}: {e.message}" for e in validator("paths-table").iter_errors(doc)]
+        if (i == 0) != ("kind" in doc):
+            errors.append(f"line {i + 1}: the settings come first, and only first")
+    return errors
 
 
 def run_check(kind, path, *extra):
@@ -45,11 +69,16 @@ with open(os.path.join(EXAMPLES, "expected.json")) as fh:
 for name, want in sorted(expected.items()):
     kind = name.split("-")[0]
     path = os.path.join(EXAMPLES, name)
-    with open(path) as fh:
-        doc = json.load(fh)
-    errors = list(jsonschema.Draft202012Validator(schema_for(kind)).iter_errors(doc))
-    if errors:
-        fail(f"{name} does not conform to {kind}.schema.json: {errors[0].message}")
+    if name.endswith(".jsonl"):
+        errors = table_errors(path)
+        if errors:
+            fail(f"{name} does not conform to paths-table.schema.json: {errors[0]}")
+    else:
+        with open(path) as fh:
+            doc = json.load(fh)
+        errors = list(validator(kind).iter_errors(doc))
+        if errors:
+            fail(f"{name} does not conform to {kind}.schema.json: {errors[0].message}")
     code, out, err = run_check(kind, path, "--format", "json")
     if code != want["exit"]:
         fail(f"{name}: exit {code}, expected {want['exit']} ({err.strip()})")
@@ -81,7 +110,7 @@ BAD_SCHEDULES = [
 ]
 def expect_refused(kind, docs, tmp):
     for i, doc in enumerate(docs):
-        if not list(jsonschema.Draft202012Validator(schema_for(kind)).iter_errors(doc)):
+        if not list(validator(kind).iter_errors(doc)):
             fail(f"bad {kind} file {i} passes the schema: {doc}")
         path = os.path.join(tmp, f"bad-{kind}{i}.json")
         with open(path, "w") as fh:
@@ -108,7 +137,33 @@ BAD_ITM = [
     {"graph": {"nodes": 3, "edges": [[0, 1, 2]]}},
     {"steps": "3:(0,1)", "rule": "exterior"},
 ]
+# Tables with one bad line: refused by the schema and by `check` at that line (exit 2, nothing on stdout).
+SETTINGS = {"kind": "paths", "topology": "hypercube:3"}
+GOOD = {"s": "000", "t": "001", "paths": [["000", "001"]]}
+BAD_TABLES = [
+    [{"topology": "hypercube:3"}],
+    [SETTINGS, GOOD, {"s": "000", "t": "001", "paths": [["000", "001"]], "disjoint": "node"}],
+    [SETTINGS, GOOD, GOOD, {"s": "000", "paths": [["000"]]}],
+    [SETTINGS, {"s": "000", "t": "001", "paths": []}],
+    [SETTINGS, {"s": "000", "t": "001", "paths": [["000", "2"]]}],
+]
+
+
+def expect_tables_refused(tmp):
+    for i, lines in enumerate(BAD_TABLES):
+        path = os.path.join(tmp, f"bad-table{i}.jsonl")
+        with open(path, "w") as fh:
+            fh.write("".join(json.dumps(line) + "\n" for line in lines))
+        if not table_errors(path):
+            fail(f"bad table {i} passes the schema")
+        code, out, err = run_check("paths", path)
+        bad_line = len(lines)
+        if code != 2 or out or f"{path}:{bad_line}: error" not in err or len(err.strip().splitlines()) != 1:
+            fail(f"bad table {i}: exit {code}, stderr {err!r}, stdout {out!r} (expected an error at line {bad_line})")
+
+
 with tempfile.TemporaryDirectory() as tmp:
+    expect_tables_refused(tmp)
     expect_refused("itm", BAD_ITM, tmp)
     expect_refused("routing", BAD_ROUTING, tmp)
     expect_refused("paths", BAD_PATHS, tmp)

@@ -1,10 +1,17 @@
 // `check paths`: correct files judged ok, each kind of broken file judged violated with the
 // violation named (negative controls of every check), bad files refused with FILE:LINE.
+#include <sstream>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include "check/paths.h"
+#include "core/core_gen.h"
+#include "core/graph.h"
 #include "core/json_lines.h"
+#include "hypercube/hypercube.h"
 #include "metacube/metacube.h"
 
 namespace topocheck::check {
@@ -99,6 +106,87 @@ TEST(CheckPaths, BadFilesAreRefusedWithTheLineOfTheBadValue) {
     EXPECT_EQ(r.error().code, ErrorCode::kParse);
     EXPECT_EQ(r.error().line, 1);
   }
+}
+
+// ---- Tables (JSON Lines, streamed) ----------------------------------------------------------------
+
+Result<PathsTableReport> table(const std::string& text) {
+  std::istringstream in(text);
+  return judge_paths_table(in, "t.jsonl");
+}
+
+const char* kSettings = R"({"kind": "paths", "topology": "hypercube:3", "max_length": 4})";
+
+TEST(CheckPathsTable, EveryLineIsJudgedAndTheCountsSayOnHowManySystemsEachCheckApplied) {
+  const std::string text = std::string(kSettings) + "\n" +
+                           R"({"s": "000", "t": "111", "paths": [["000", "001", "011", "111"], ["000", "010", "110", "111"], ["000", "100", "101", "111"]]})"
+                           "\n\n" +
+                           R"({"s": "000", "t": "011", "paths": [["000", "001", "011"], ["000", "010", "011"], ["000", "100", "101", "111", "011"]]})" "\n";
+  auto r = table(text);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->systems, 2u);
+  EXPECT_EQ(r->violated_systems, 0u);
+  EXPECT_FALSE(r->report.violated());
+  EXPECT_EQ(r->report.line("disjoint"), "ok: on 2 of 2 systems");
+  EXPECT_EQ(r->report.line("max_length"), "ok: on 2 of 2 systems");
+  // Two disjoint paths of the three there are: below the optimum, by max-flow.
+  auto fewer = table(std::string(kSettings) + "\n" + R"({"s": "000", "t": "011", "paths": [["000", "001", "011"], ["000", "010", "011"]]})");
+  ASSERT_TRUE(fewer.ok());
+  EXPECT_THAT(fewer->report.line("optimum"), HasSubstr("violated: 1 of 1 systems; first at line 2 (000 to 011)"));
+}
+
+TEST(CheckPathsTable, AViolatedSystemIsNamedByItsLineAndAPerLineBoundOverridesTheSettings) {
+  const std::string text = std::string(kSettings) + "\n" +
+                           R"({"s": "000", "t": "001", "paths": [["000", "001"], ["000", "010", "011", "001"], ["000", "100", "101", "001"]]})" "\n" +
+                           R"({"s": "000", "t": "111", "paths": [["000", "001", "011", "111"], ["000", "010", "011", "111"]], "max_length": 2})" "\n";
+  auto r = table(text);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->violated_systems, 1u);
+  EXPECT_THAT(r->report.line("disjoint"), HasSubstr("violated: 1 of 2 systems; first at line 3 (000 to 111): paths 0 and 1 share node 011"));
+  EXPECT_THAT(r->report.line("max_length"), HasSubstr("violated: 1 of 2 systems; first at line 3"));
+  ASSERT_EQ(r->violations.size(), 2u);
+  EXPECT_EQ(r->violations[0].at("line"), 3);
+}
+
+TEST(CheckPathsTable, BadTablesAreRefusedAtTheLineOfTheBadValue) {
+  const std::string good = R"({"s": "000", "t": "001", "paths": [["000", "001"]]})";
+  struct Bad {
+    std::string text;
+    int line;
+    const char* words;
+  };
+  for (const Bad& b : std::vector<Bad>{
+           {"", 0, "an empty paths table"},
+           {std::string(kSettings) + "\n", 1, "no system"},
+           {R"({"topology": "hypercube:3"})", 1, "/kind"},
+           {std::string(kSettings) + "\n" + good + "\n" + R"({"s": "000", "t": "001", "paths": [["000", "0x1"]]})", 3, "/paths/0/1"},
+           {std::string(kSettings) + "\n" + good + "\n" + good + "\n{not json", 4, "invalid JSON"},
+           {std::string(kSettings) + "\n" + R"({"s": "000", "t": "001", "paths": [["000", "001"]], "topology": "hypercube:2"})", 2, "unknown field"},
+       }) {
+    SCOPED_TRACE(b.text);
+    auto r = table(b.text);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().line, b.line);
+    EXPECT_THAT(r.error().to_string(), HasSubstr(b.words));
+  }
+}
+
+// The optimum's degree shortcut (as many disjoint paths as the smaller degree: no max-flow) gives
+// the verdict max-flow gives, on random path systems of Q_1..Q_5 (gen::path_system).
+RC_GTEST_PROP(CheckPathsOptimum, TheDegreeShortcutAgreesWithMaxFlow, ()) {
+  const int n = *rc::gen::inRange(1, 6).as("n");
+  const auto q = std::make_shared<hypercube::Hypercube>(*hypercube::Hypercube::make(n));
+  const Node s = *gen::node(n).as("s");
+  const Node t = *rc::gen::suchThat(gen::node(n), [&](const Node& v) { return v != s; }).as("t");
+  PathsInput in;
+  in.topology = q;
+  in.s = s;
+  in.t = t;
+  in.paths = *gen::path_system(q, s, t, n + 1).as("paths");
+  const CheckReport r = judge_paths(in);
+  RC_PRE(r.line("disjoint").rfind("ok", 0) == 0);
+  const int best = max_node_disjoint_paths(materialize(*q), q->index_of(s), q->index_of(t));
+  RC_ASSERT(r.line("optimum").rfind(static_cast<int>(in.paths.size()) < best ? "violated" : "ok", 0) == 0);
 }
 
 TEST(JsonLines, EveryValueHasTheLineWhereItStarts) {

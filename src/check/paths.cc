@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
+#include <map>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -178,19 +179,40 @@ std::optional<std::vector<Node>> small_hitting_set(const std::vector<std::vector
 }  // namespace
 
 
-Result<PathsInput> paths_from_json(const json& j, const std::string& text, const std::string& file) {
-  const FileErrors w(text, file);
-  if (!j.is_object()) return w.at("", "a paths file is a JSON object (topology, s, t, paths)");
-  static const std::set<std::string> known = {"kind", "topology", "s", "t", "paths", "disjoint", "max_length", "fault_tolerance"};
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (!known.count(it.key())) return w.at("/" + it.key(), "unknown field (topology, s, t, paths, disjoint, max_length, fault_tolerance)");
-  if (j.contains("kind") && j.at("kind") != "paths") return w.at("/kind", "must be \"paths\" in a paths file");
-  PathsInput in;
+namespace {
+
+// The settings a paths file gives besides s, t and paths: also a JSON Lines table's first line.
+Result<bool> parse_settings(const json& j, const FileErrors& w, PathsInput& in, bool* numbered) {
   if (!j.contains("topology")) return w.at("", "missing field topology");
-  bool numbered = false;
-  auto topo = parse_topology(j.at("topology"), w, &in.topology_text, &numbered);
+  auto topo = parse_topology(j.at("topology"), w, &in.topology_text, numbered);
   if (!topo) return topo.error();
   in.topology = *topo;
+  if (j.contains("disjoint")) {
+    const json& d = j.at("disjoint");
+    if (d == "node") in.disjoint = Disjointness::kNode;
+    else if (d == "link") in.disjoint = Disjointness::kLink;
+    else if (d == "directed-link") in.disjoint = Disjointness::kDirectedLink;
+    else if (d == "none") in.disjoint = Disjointness::kNone;
+    else return w.at("/disjoint", "must be \"node\", \"link\", \"directed-link\" or \"none\"");
+  }
+  if (j.contains("fault_tolerance")) {
+    if (!j.at("fault_tolerance").is_boolean()) return w.at("/fault_tolerance", "must be true or false");
+    in.fault_tolerance = j.at("fault_tolerance").get<bool>();
+  }
+  return true;
+}
+
+Result<bool> parse_max_length(const json& j, const FileErrors& w, PathsInput& in) {
+  if (!j.contains("max_length")) return true;
+  const json& m = j.at("max_length");
+  if (!is_count(m) || m.get<uint64_t>() > kMaxPathNodes)
+    return w.at("/max_length", fmt::format("must be an integer in 0..{}", kMaxPathNodes));
+  in.max_length = static_cast<int>(m.get<uint64_t>());
+  return true;
+}
+
+// s, t and the paths of one system, on the settings already in `in`.
+Result<bool> parse_system(const json& j, const FileErrors& w, PathsInput& in, bool numbered) {
   for (const char* f : {"s", "t", "paths"})
     if (!j.contains(f)) return w.at("", fmt::format("missing field {}", f));
   auto s = parse_one(j.at("s"), *in.topology, numbered, w, "/s");
@@ -203,6 +225,7 @@ Result<PathsInput> paths_from_json(const json& j, const std::string& text, const
   const json& paths = j.at("paths");
   if (!paths.is_array() || paths.empty()) return w.at("/paths", "must be a non-empty array of paths");
   if (paths.size() > kMaxPaths) return w.at("/paths", fmt::format("at most {} paths", kMaxPaths));
+  in.paths.clear();
   for (size_t i = 0; i < paths.size(); ++i) {
     const std::string p = fmt::format("/paths/{}", i);
     if (!paths[i].is_array() || paths[i].empty()) return w.at(p, "must be a non-empty array of nodes");
@@ -215,29 +238,52 @@ Result<PathsInput> paths_from_json(const json& j, const std::string& text, const
     }
     in.paths.push_back(std::move(path));
   }
-  if (j.contains("disjoint")) {
-    const json& d = j.at("disjoint");
-    if (d == "node") in.disjoint = Disjointness::kNode;
-    else if (d == "link") in.disjoint = Disjointness::kLink;
-    else if (d == "directed-link") in.disjoint = Disjointness::kDirectedLink;
-    else if (d == "none") in.disjoint = Disjointness::kNone;
-    else return w.at("/disjoint", "must be \"node\", \"link\", \"directed-link\" or \"none\"");
-  }
-  if (j.contains("max_length")) {
-    const json& m = j.at("max_length");
-    if (!is_count(m) || m.get<uint64_t>() > kMaxPathNodes) return w.at("/max_length", fmt::format("must be an integer in 0..{}", kMaxPathNodes));
-    in.max_length = static_cast<int>(m.get<uint64_t>());
-  }
-  if (j.contains("fault_tolerance")) {
-    if (!j.at("fault_tolerance").is_boolean()) return w.at("/fault_tolerance", "must be true or false");
-    in.fault_tolerance = j.at("fault_tolerance").get<bool>();
-    if (in.fault_tolerance && in.paths.size() > kMaxFaultTolerancePaths)
-      return w.at("/fault_tolerance", fmt::format("is checked for at most {} paths (this file has {})", kMaxFaultTolerancePaths, in.paths.size()));
-  }
+  if (in.fault_tolerance && in.paths.size() > kMaxFaultTolerancePaths)
+    return w.at(j.contains("fault_tolerance") ? "/fault_tolerance" : "/paths",
+                fmt::format("fault tolerance is checked for at most {} paths (this system has {})",
+                            kMaxFaultTolerancePaths, in.paths.size()));
+  return true;
+}
+
+Result<bool> only_fields(const json& j, const FileErrors& w, const std::set<std::string>& known, const std::string& list) {
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!known.count(it.key())) return w.at("/" + it.key(), fmt::format("unknown field ({})", list));
+  return true;
+}
+
+}  // namespace
+
+Result<PathsInput> paths_from_json(const json& j, const std::string& text, const std::string& file) {
+  const FileErrors w(text, file);
+  if (!j.is_object()) return w.at("", "a paths file is a JSON object (topology, s, t, paths)");
+  if (auto k = only_fields(j, w, {"kind", "topology", "s", "t", "paths", "disjoint", "max_length", "fault_tolerance"},
+                           "topology, s, t, paths, disjoint, max_length, fault_tolerance");
+      !k)
+    return k.error();
+  if (j.contains("kind") && j.at("kind") != "paths") return w.at("/kind", "must be \"paths\" in a paths file");
+  PathsInput in;
+  bool numbered = false;
+  if (auto r = parse_settings(j, w, in, &numbered); !r) return r.error();
+  if (auto r = parse_system(j, w, in, numbered); !r) return r.error();
+  if (auto r = parse_max_length(j, w, in); !r) return r.error();
   return in;
 }
 
-CheckReport judge_paths(const PathsInput& in) {
+struct OptimumCache::Graph {
+  UndirectedGraph g;
+};
+OptimumCache::OptimumCache() = default;
+OptimumCache::~OptimumCache() = default;
+
+int OptimumCache::max_paths(const Topology& topo, Node s, Node t) {
+  if (!graph_ || topology_ != &topo) {
+    graph_ = std::make_unique<Graph>(Graph{materialize(topo)});
+    topology_ = &topo;
+  }
+  return max_node_disjoint_paths(graph_->g, topo.index_of(s), topo.index_of(t));
+}
+
+CheckReport judge_paths(const PathsInput& in, OptimumCache* cache) {
   CheckReport r;
   r.kind = "paths";
   const size_t k = in.paths.size();
@@ -299,14 +345,121 @@ CheckReport judge_paths(const PathsInput& in) {
   } else if (in.topology->num_nodes() > kMaxGraphNodes) {
     r.skip("optimum", fmt::format("{} has more than {} nodes to materialize for max-flow", in.topology->name(), kMaxGraphNodes));
   } else {
-    const UndirectedGraph g = materialize(*in.topology);
-    const int best = max_node_disjoint_paths(g, in.topology->index_of(in.s), in.topology->index_of(in.t));
+    // Disjoint paths leave s by distinct links and enter t by distinct links, so there are at most
+    // min(deg s, deg t) of them; as many with distinct first and last hops are the optimum.
+    std::set<Node> first, last;
+    for (const Path& p : in.paths) {
+      first.insert(p.nodes[1]);
+      last.insert(p.nodes[p.nodes.size() - 2]);
+    }
+    const size_t degree = std::min(in.topology->neighbors(in.s).size(), in.topology->neighbors(in.t).size());
+    int best = 0;
+    if (first.size() == k && last.size() == k && k == degree) {
+      best = static_cast<int>(k);
+    } else {
+      OptimumCache local;
+      best = (cache ? *cache : local).max_paths(*in.topology, in.s, in.t);
+    }
     if (static_cast<int>(k) < best)
       r.add("optimum", fmt::format("{} path(s), but {} internally node-disjoint paths join s and t (max-flow)", k, best), "");
     else
       r.add("optimum", std::nullopt, fmt::format("{} path(s): as many as max-flow finds ({})", k, best));
   }
   return r;
+}
+
+// ---- Tables ---------------------------------------------------------------------------------
+
+namespace {
+
+// The counts of one check over a table's systems.
+struct CheckTally {
+  uint64_t ok = 0, violated = 0, not_applicable = 0;
+  std::string first_violation, first_reason;
+};
+
+}  // namespace
+
+Result<PathsTableReport> judge_paths_table(std::istream& stream, const std::string& file,
+                                           const std::function<void(uint64_t)>& progress) {
+  PathsTableReport out;
+  PathsInput settings;
+  bool numbered = false;
+  bool have_settings = false;
+  OptimumCache cache;
+  std::vector<std::string> order;  // checks in the order they first appear
+  std::map<std::string, CheckTally> tally;
+  std::string text;
+  int line = 0;
+  while (std::getline(stream, text)) {
+    ++line;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json j;
+    try {
+      j = json::parse(text);
+    } catch (const json::exception& e) {
+      return parse_error(fmt::format("invalid JSON: {}", e.what()), file, line);
+    }
+    const FileErrors w(text, file, line);
+    if (!j.is_object()) return w.at("", "each line of a paths table is a JSON object");
+    if (!have_settings) {
+      if (auto r = only_fields(j, w, {"kind", "topology", "disjoint", "max_length", "fault_tolerance"},
+                               "the first line holds the settings: kind, topology, disjoint, max_length, fault_tolerance");
+          !r)
+        return r.error();
+      if (!j.contains("kind") || j.at("kind") != "paths")
+        return w.at("/kind", "the first line of a paths table says \"kind\": \"paths\"");
+      if (auto r = parse_settings(j, w, settings, &numbered); !r) return r.error();
+      if (auto r = parse_max_length(j, w, settings); !r) return r.error();
+      out.topology_text = settings.topology_text;
+      out.topology_name = settings.topology->name();
+      have_settings = true;
+      continue;
+    }
+    if (auto r = only_fields(j, w, {"s", "t", "paths", "max_length"}, "a system's line: s, t, paths, max_length"); !r)
+      return r.error();
+    PathsInput in = settings;
+    if (auto r = parse_system(j, w, in, numbered); !r) return r.error();
+    if (auto r = parse_max_length(j, w, in); !r) return r.error();
+    const CheckReport r = judge_paths(in, &cache);
+    ++out.systems;
+    bool any = false;
+    for (const CheckLine& l : r.lines) {
+      if (!tally.count(l.check)) order.push_back(l.check);
+      CheckTally& c = tally[l.check];
+      if (l.verdict == "violated") {
+        ++c.violated;
+        if (c.first_violation.empty())
+          c.first_violation = fmt::format("line {} ({} to {}): {}", line, in.s.to_string(), in.t.to_string(), l.words);
+        if (out.violations.size() < PathsTableReport::kMaxListedViolations)
+          out.violations.push_back({{"line", line}, {"s", in.s.to_string()}, {"t", in.t.to_string()},
+                                    {"check", l.check}, {"words", l.words}});
+        any = true;
+      } else if (l.verdict == "ok") {
+        ++c.ok;
+      } else {
+        ++c.not_applicable;
+        if (c.first_reason.empty()) c.first_reason = fmt::format("line {}: {}", line, l.words);
+      }
+    }
+    out.violated_systems += any;
+    if (progress && out.systems % 1000 == 0) progress(out.systems);
+  }
+  if (stream.bad()) return parse_error("could not be read to its end", file, line);
+  if (!have_settings) return parse_error("an empty paths table (the first line holds the settings)", file, line);
+  if (out.systems == 0) return parse_error("a paths table with its settings and no system", file, line);
+  out.report.kind = "paths";
+  for (const std::string& check : order) {
+    const CheckTally& c = tally.at(check);
+    const std::string na = c.not_applicable ? fmt::format(", not applicable on {}", c.not_applicable) : "";
+    if (c.violated)
+      out.report.lines.push_back({check, "violated", fmt::format("{} of {} systems; first at {}", c.violated, out.systems, c.first_violation)});
+    else if (c.ok)
+      out.report.lines.push_back({check, "ok", fmt::format("on {} of {} systems{}", c.ok, out.systems, na)});
+    else
+      out.report.lines.push_back({check, "not applicable", fmt::format("on all {} systems; first at {}", out.systems, c.first_reason)});
+  }
+  return out;
 }
 
 }  // namespace topocheck::check

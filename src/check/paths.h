@@ -31,6 +31,8 @@
 // at most 2^20 nodes and 2^24 edges, fault tolerance for at most 12 paths.
 #pragma once
 
+#include <functional>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +63,48 @@ struct PathsInput {
 // are kParse with `file` and the line of the offending value.
 Result<PathsInput> paths_from_json(const nlohmann::json& j, const std::string& text, const std::string& file);
 
-CheckReport judge_paths(const PathsInput& in);
+// The optimum's materialized topology, built on first use and kept for the next system on the same
+// topology (the lines of a table). One per thread; not shared.
+class OptimumCache {
+ public:
+  OptimumCache();
+  ~OptimumCache();
+  OptimumCache(const OptimumCache&) = delete;
+  OptimumCache& operator=(const OptimumCache&) = delete;
+  // The most internally node-disjoint s-t paths of `topo` (max-flow).
+  int max_paths(const Topology& topo, Node s, Node t);
+
+ private:
+  struct Graph;
+  std::unique_ptr<Graph> graph_;
+  const Topology* topology_ = nullptr;
+};
+
+// `cache`: where the optimum keeps its materialized topology between calls (nullptr: built anew).
+// The optimum needs no max-flow when the paths are as many as the smaller degree of s and t with
+// distinct first and last hops (no set of disjoint paths is larger).
+CheckReport judge_paths(const PathsInput& in, OptimumCache* cache = nullptr);
+
+// ---- A table of path systems, streamed (`check paths --file T.jsonl`) ----------------------------
+// JSON Lines: the first line holds the settings, {"kind": "paths", "topology": ..., "disjoint"?,
+// "fault_tolerance"?, "max_length"?}; every further non-blank line one system, {"s": ..., "t": ...,
+// "paths": [...], "max_length"?: a bound of its own}. Each line is read, judged as a paths file is,
+// and dropped: memory holds one line, the materialized topology and the counts, whatever the
+// number of lines. A bad line is an error at its line (FILE:LINE), and nothing is reported.
+struct PathsTableReport {
+  // One line per check, over every system: "violated" if any system violates it (words: how many,
+  // and the first, by line, s and t); else "ok" if it applied to at least one (words: on how many);
+  // else "not applicable" (the first reason).
+  CheckReport report;
+  std::string topology_text, topology_name;
+  uint64_t systems = 0;
+  uint64_t violated_systems = 0;
+  // The first kMaxListedViolations violated systems: {"line", "s", "t", "check", "words"}.
+  nlohmann::json violations = nlohmann::json::array();
+  static constexpr size_t kMaxListedViolations = 100;
+};
+// `progress` (may be empty) is called with the number of systems judged so far, every 1,000.
+Result<PathsTableReport> judge_paths_table(std::istream& in, const std::string& file,
+                                           const std::function<void(uint64_t)>& progress = {});
 
 }  // namespace topocheck::check

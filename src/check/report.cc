@@ -34,10 +34,13 @@ std::string CheckReport::line(const std::string& check) const {
   return "absent";
 }
 
-FileErrors::FileErrors(const std::string& text, std::string file) : lines_(json_pointer_lines(text)), file_(std::move(file)) {}
+FileErrors::FileErrors(const std::string& text, std::string file, int first_line)
+    : lines_(json_pointer_lines(text)), file_(std::move(file)), first_line_(first_line) {}
 
 Error FileErrors::at(const std::string& pointer, const std::string& what) const {
-  return parse_error(fmt::format("{}: {}", pointer.empty() ? "(top level)" : pointer, what), file_, line_of(lines_, pointer));
+  const int line = line_of(lines_, pointer);
+  return parse_error(fmt::format("{}: {}", pointer.empty() ? "(top level)" : pointer, what), file_,
+                     line > 0 ? line + first_line_ - 1 : (first_line_ > 1 ? first_line_ : 0));
 }
 
 bool is_count(const json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0); }

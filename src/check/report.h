@@ -35,14 +35,16 @@ struct CheckReport {
 };
 
 // Errors of a user's file: kParse, naming the file and the line of the value at a JSON pointer.
+// `first_line`: the file's line that `text` starts on (a JSON Lines record is one line of its file).
 class FileErrors {
  public:
-  FileErrors(const std::string& text, std::string file);
+  FileErrors(const std::string& text, std::string file, int first_line = 1);
   Error at(const std::string& pointer, const std::string& what) const;
 
  private:
   std::map<std::string, int> lines_;
   std::string file_;
+  int first_line_ = 1;
 };
 
 // A non-negative JSON integer, however nlohmann stores it (a file's 5 is unsigned, a built 5 signed).

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <string>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -31,6 +35,7 @@ struct CheckArgs {
   std::string json_file;
   std::string junit_file;
   std::string format = "text";
+  bool lines = false;  // --lines: the file is a JSON Lines table
 };
 
 // The paths as a corpus-shaped case for paths_dot (the same drawing `show --format dot` gives).
@@ -55,14 +60,23 @@ struct Judged {
   std::string heading;
   std::string topology;
   std::function<std::string()> dot;  // empty: no drawing of this kind
+  nlohmann::json extra = nlohmann::json::object();  // more fields of the JSON report (a table's counts)
 };
 using Judge = std::function<Result<Judged>(const JsonText&, const std::string& file)>;
+// A kind that also reads JSON Lines tables, streamed (paths): the file's name ("-": stdin).
+using TableJudge = std::function<Result<Judged>(const std::string& file)>;
+
+// A table file: JSON Lines, by its name (.jsonl, .ndjson) or by --lines.
+bool is_table(const std::string& file, bool lines) {
+  const std::string ext = std::filesystem::path(file).extension().string();
+  return lines || ext == ".jsonl" || ext == ".ndjson";
+}
 
 // --batch DIR: every *.json file of DIR (sorted, not recursive) read and judged before anything is
 // written; the first bad file is the one-line error (exit 2, nothing written). Then a line per
 // file on stdout, one JSON report (--json) and one JUnit report (--junit: a test case per file, a
 // failure per violated check) for a user's CI.
-int cmd_check_batch(const std::string& kind, const CheckArgs& a, const Judge& judge) {
+int cmd_check_batch(const std::string& kind, const CheckArgs& a, const Judge& judge, const TableJudge& table) {
   if (a.format != "text") return usage_error("--format: with --batch the output is a line per file (and --json, --junit)");
   if (auto e = check_output_path("--json", a.json_file)) return report_error(*e);
   if (auto e = check_output_path("--junit", a.junit_file)) return report_error(*e);
@@ -70,12 +84,19 @@ int cmd_check_batch(const std::string& kind, const CheckArgs& a, const Judge& ju
   if (!std::filesystem::is_directory(a.batch, ec)) return usage_error(fmt::format("--batch {}: not a folder", a.batch));
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(a.batch, ec))
-    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path().string());
+    if (entry.is_regular_file() && (entry.path().extension() == ".json" || (table && is_table(entry.path().string(), false))))
+      files.push_back(entry.path().string());
   if (ec) return report_error(Error{ErrorCode::kNotFound, ec.message(), a.batch, 0});
   std::sort(files.begin(), files.end());
   if (files.empty()) return usage_error(fmt::format("--batch {}: no .json file in it", a.batch));
   std::vector<std::pair<std::string, check::CheckReport>> judged;
   for (const std::string& f : files) {
+    if (table && is_table(f, false)) {
+      auto one = table(f);
+      if (!one) return report_error(one.error());
+      judged.emplace_back(f, std::move(one->report));
+      continue;
+    }
     auto read = read_json_text(f);
     if (!read) return report_error(read.error());
     auto one = judge(*read, f);
@@ -114,27 +135,39 @@ int cmd_check_batch(const std::string& kind, const CheckArgs& a, const Judge& ju
   return violated ? kExitDiffers : kExitOk;
 }
 
-int cmd_check(const CheckArgs& a, const Judge& judge) {
+int cmd_check(const CheckArgs& a, const Judge& judge, const TableJudge& table) {
   if (a.format != "text" && a.format != "json" && a.format != "dot")
     return usage_error(fmt::format("--format: '{}' is not text, json or dot", a.format));
   if (auto e = check_output_path("--json", a.json_file)) return report_error(*e);
-  auto read = read_json_text(a.file);
-  if (!read) return report_error(read.error());
-  auto judged = judge(*read, a.file);
+  const bool streamed = table && is_table(a.file, a.lines);
+  if (streamed && a.format == "dot") return usage_error("--format dot: a table of path systems has no drawing (text or json)");
+  if (a.file == "-" && !streamed)
+    return usage_error(table ? "--file -: standard input is read as a JSON Lines table (--lines) only"
+                             : "--file -: give a file (standard input is read only for tables of path systems)");
+  Result<Judged> judged = Judged{};
+  if (streamed) {
+    judged = table(a.file);
+  } else {
+    auto read = read_json_text(a.file);
+    if (!read) return report_error(read.error());
+    judged = judge(*read, a.file);
+  }
   if (!judged) return report_error(judged.error());
   const check::CheckReport& r = judged->report;
   if (a.format == "dot" && !judged->dot)
     return usage_error(fmt::format("--format dot: a {} file has no drawing (text or json)", r.kind));
+  const std::string shown = a.file == "-" ? "stdin" : a.file;
   nlohmann::json j = r.to_json();
-  j["file"] = a.file;
+  j["file"] = shown;
   if (!judged->topology.empty()) j["topology"] = judged->topology;
+  j.update(judged->extra);
   std::string out;
   if (a.format == "json") {
     out = j.dump(1) + "\n";
   } else if (a.format == "dot") {
     out = judged->dot();
   } else {
-    out = fmt::format("{}: {}\n", a.file, judged->heading);
+    out = fmt::format("{}: {}\n", shown, judged->heading);
     for (const auto& l : r.lines) out += fmt::format("  {:<26} {:<15} {}\n", l.check, l.verdict, l.words);
     out += r.violated() ? "violated\n" : "ok\n";
   }
@@ -153,6 +186,34 @@ Result<Judged> judge_paths_file(const JsonText& read, const std::string& file) {
                             in->topology->name());
   out.topology = in->topology_text;
   out.dot = [input = *in] { return paths_as_dot(input); };
+  return out;
+}
+
+// A JSON Lines table of path systems, one line in memory at a time; progress on stderr every
+// 10,000 systems when stderr is a terminal.
+Result<Judged> judge_paths_table_file(const std::string& file) {
+  std::ifstream opened;
+  std::istream* in = &std::cin;
+  if (file != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) return parse_error("is a directory, not a JSON Lines file", file);
+    opened.open(file);
+    if (!opened) return parse_error("cannot be read", file);
+    in = &opened;
+  }
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  auto table = check::judge_paths_table(*in, file == "-" ? "stdin" : file, [&](uint64_t judged) {
+    if (tty && judged % 10000 == 0) std::cerr << fmt::format("check paths: {} systems judged\r", judged) << std::flush;
+  });
+  if (tty) std::cerr << std::string(40, ' ') << "\r" << std::flush;
+  if (!table) return table.error();
+  Judged out;
+  out.report = std::move(table->report);
+  out.heading = fmt::format("a table of {} path system(s) on {}, {} violated", table->systems, table->topology_name,
+                            table->violated_systems);
+  out.topology = table->topology_text;
+  out.extra = {{"systems", table->systems}, {"violated_systems", table->violated_systems},
+               {"violations", table->violations}};
   return out;
 }
 
@@ -192,7 +253,7 @@ Result<Judged> judge_itm_file(const JsonText& read, const std::string& file) {
 
 // A `check KIND` command: its options and its action, `judge` reading and judging the file.
 Command add_kind(CLI::App& check, const std::string& kind, const std::string& description, const std::string& formats,
-                 Judge judge) {
+                 Judge judge, TableJudge table = {}) {
   auto args = std::make_shared<CheckArgs>();
   auto* sub = check.add_subcommand(kind, description);
   auto* file = add_file_option(*sub, "--file", args->file, fmt::format("the {} file (JSON; format: schemas/{}.schema.json)", kind, kind));
@@ -201,10 +262,15 @@ Command add_kind(CLI::App& check, const std::string& kind, const std::string& de
   add_file_option(*sub, "--json", args->json_file, "also write the verdicts as JSON to FILE ('-': stdout)");
   add_file_option(*sub, "--junit", args->junit_file, "with --batch: write a JUnit report to FILE (a test case per file)");
   sub->add_option("--format", args->format, formats);
-  return {sub, [args, kind, judge = std::move(judge)] {
+  if (table)
+    sub->add_flag("--lines", args->lines,
+                  "the file is a JSON Lines table: settings on the first line, a system per line, streamed (implied "
+                  "by a .jsonl or .ndjson name; '--file -' reads one from stdin)");
+  return {sub, [args, kind, judge = std::move(judge), table = std::move(table)] {
             if (args->file.empty() == args->batch.empty()) return usage_error("--file or --batch: give exactly one");
             if (!args->junit_file.empty() && args->batch.empty()) return usage_error("--junit: only with --batch");
-            return args->batch.empty() ? cmd_check(*args, judge) : cmd_check_batch(kind, *args, judge);
+            if (args->lines && !args->batch.empty()) return usage_error("--lines: only with --file (--batch reads .jsonl files as tables)");
+            return args->batch.empty() ? cmd_check(*args, judge, table) : cmd_check_batch(kind, *args, judge, table);
           }};
 }
 
@@ -214,7 +280,8 @@ Command add_check_paths_command(CLI::App& check) {
   return add_kind(check, "paths",
                   "judge your path system (topology, s, t, paths): valid, simple, disjoint, length bound, fault "
                   "tolerance, against the max-flow optimum",
-                  "text (default), json or dot (the paths drawn, shared nodes red)", judge_paths_file);
+                  "text (default), json or dot (the paths drawn, shared nodes red)", judge_paths_file,
+                  judge_paths_table_file);
 }
 
 Command add_check_schedule_command(CLI::App& check) {

@@ -126,7 +126,45 @@ int cmd_construct_mc_route(const McArgs& a) {
   return kExitOk;
 }
 
+// --t all: the construction's path table from s to every other node, as the JSON Lines table that
+// `check paths` streams (README, "Checking your own artefacts"): the settings line, then a line per t
+// in node order, written as it is computed.
+int cmd_construct_mc_table(const McArgs& a, const metacube::Alg4Options& options) {
+  auto mc = metacube::Metacube::make(a.k, a.m);
+  if (!mc) return usage_error("--k/--m: " + mc.error().message);
+  if (mc->num_nodes() > (uint64_t{1} << 20))
+    return usage_error(fmt::format("--t all: {} has {} nodes; a table is written for at most 2^20", mc->name(), mc->num_nodes()));
+  std::vector<Node> sources;
+  if (a.s == "all") {
+    for (uint64_t i = 0; i < mc->num_nodes(); ++i) sources.push_back(mc->node_at(i));
+  } else {
+    auto s = mc->parse_fields(a.s);
+    if (!s) return usage_error("--s: " + s.error().message);
+    sources.push_back(*s);
+  }
+  std::cout << json{{"kind", "paths"}, {"topology", fmt::format("metacube:{},{}", a.k, a.m)}}.dump() << "\n";
+  for (const Node& s : sources)
+    for (uint64_t i = 0; i < mc->num_nodes(); ++i) {
+      const Node t = mc->node_at(i);
+      if (t == s) continue;
+      const auto r = metacube::metacube_disjoint_paths(*mc, s, t, options);
+      std::cout << json{{"s", s.to_string()}, {"t", t.to_string()}, {"paths", paths_to_json(r.paths)}}.dump() << "\n";
+      if (!std::cout) return kExitUsage;
+    }
+  std::cout << std::flush;
+  return std::cout ? kExitOk : kExitUsage;
+}
+
 int cmd_construct_mc_paths(const McArgs& a) {
+  if (a.t == "all" || a.s == "all") {
+    if (a.t != "all") return usage_error("--s all: only with --t all (a table of every pair)");
+    const auto options = metacube::options_for_reading(a.reading);
+    if (!options || (a.reading != "paper" && a.reading != "repaired" && a.reading != "paper-keybit-example4" &&
+                     a.reading != "corrected"))
+      return usage_error(
+          fmt::format("--reading: '{}' is not paper, paper-keybit-example4, repaired or corrected", a.reading));
+    return cmd_construct_mc_table(a, *options);
+  }
   auto in = parse_mc_args(a);
   if (!in) return report_error(in.error());
   if (in->s == in->t) return usage_error("--t: s and t must differ (Algorithm 4 is for two distinct nodes)");
@@ -303,6 +341,10 @@ Command add_metacube_paths_command(CLI::App& construct) {
   auto* sub = construct.add_subcommand("metacube-paths", "Algorithm 4: k+m paths from s to t in MC(k,m)");
   add_mc_options(*sub, *args);
   sub->add_option("--reading", args->reading, "paper (default), paper-keybit-example4, repaired or corrected");
+  sub->get_option("--t")->description(
+      "destination address, or 'all': every other node, written as a JSON Lines table for `check paths`");
+  sub->get_option("--s")->description(
+      "source address as printed (class field first), or (c, M[h-1], ..., M[0]); with --t all also 'all': every pair");
   return {sub, [args] { return cmd_construct_mc_paths(*args); }};
 }
 
