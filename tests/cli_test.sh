@@ -417,6 +417,24 @@ if [ -d "$examples" ]; then
   expect 2 "--s all: only with --t all"                    construct metacube-paths --k 1 --m 2 --s all --t 00000
   mkdir -p "$tmp/batch3" && cp "$examples/paths-q3.json" "$examples/paths-table-q3.jsonl" "$tmp/batch3/"
   expect 1 "paths-table-q3.jsonl: violated \(disjoint\)"  check paths --batch "$tmp/batch3"
+  # search --external: a user's construction as a program, hunted with the generators and shrinking.
+  prog="python3 $examples/cube_paths.py"
+  expect 0 "no counterexample: 30 case\(s\) of hypercube:6"  search --external "$prog" --topology hypercube:6 --cases 30
+  mkdir -p "$tmp/own"
+  expect 1 'input: +\{"s":"000","t":"111","topology":"hypercube:3"\}' --corpus "$tmp/own" search --external "$prog --planted-bug" --topology hypercube:6 --save
+  expect 1 "disjoint: violated: paths 0 and 1 share node 011"  --corpus "$tmp/own" search --external "$prog --planted-bug" --topology hypercube:6
+  expect 1 "stored .*external-[0-9a-f]*.json: still fails: disjoint" --corpus "$tmp/own" search --external "$prog --planted-bug" --cases 2
+  expect 0 "stored .*external-[0-9a-f]*.json: now passes"  --corpus "$tmp/own" search --external "$prog" --cases 2
+  expect 1 "violated \(disjoint\)"                         check paths --batch "$tmp/own"
+  expect 2 "--external: 'no-such-program-here' could not be run: exit 127" search --external no-such-program-here
+  expect 2 "--corpus .*: the suite's corpus of claims" search --external "$prog" --save
+  "$tc" search --external "$prog" --save >/dev/null 2>"$tmp/err"
+  if [ $? -ne 2 ] || ! grep -q -- "--save: with --external, give the folder of your corpus" "$tmp/err"; then
+    echo "FAIL: search --external --save without --corpus is not refused"; fails=$((fails+1))
+  fi
+  expect 2 "--topology requires --external"                search hypercube.alg2.disjoint --topology hypercube:3
+  expect 2 "--topology: 'torus:3' is not hypercube:N or metacube:K,M" search --external "$prog" --topology torus:3
+  expect 2 "CLAIM: give a claim id, or --external PROGRAM" search
   # check itm: a graph or AddNode steps under each reading of AddNode.
   expect 0 "broadcast\[exterior\] +ok"                  check itm --file "$examples/itm-graph.json"
   expect 1 "itm\[exterior\] +violated +step 2 .4:\(0,1\).: \(0,1\) is interior" check itm --file "$examples/itm-interior-step.json"

@@ -256,10 +256,11 @@ Result<bool> only_fields(const json& j, const FileErrors& w, const std::set<std:
 Result<PathsInput> paths_from_json(const json& j, const std::string& text, const std::string& file) {
   const FileErrors w(text, file);
   if (!j.is_object()) return w.at("", "a paths file is a JSON object (topology, s, t, paths)");
-  if (auto k = only_fields(j, w, {"kind", "topology", "s", "t", "paths", "disjoint", "max_length", "fault_tolerance"},
-                           "topology, s, t, paths, disjoint, max_length, fault_tolerance");
+  if (auto k = only_fields(j, w, {"kind", "topology", "s", "t", "paths", "disjoint", "max_length", "fault_tolerance", "origin"},
+                           "topology, s, t, paths, disjoint, max_length, fault_tolerance, origin");
       !k)
     return k.error();
+  if (j.contains("origin") && !j.at("origin").is_object()) return w.at("/origin", "must be an object (where the case came from)");
   if (j.contains("kind") && j.at("kind") != "paths") return w.at("/kind", "must be \"paths\" in a paths file");
   PathsInput in;
   bool numbered = false;

@@ -7,8 +7,10 @@
 //    "paths": [["000", "001", "011", "111"], ...],
 //    "disjoint": "node" | "link" | "directed-link" | "none",   (default "node": internally node-disjoint)
 //    "max_length": 4,                         (optional: every path has at most this many hops)
-//    "fault_tolerance": true}                 (optional: any |paths| - 1 faulty nodes other than s
+//    "fault_tolerance": true,                 (optional: any |paths| - 1 faulty nodes other than s
 //                                              and t leave one path whole)
+//    "origin": {...}}                         (optional, not judged: where a stored counterexample
+//                                              came from, as `search --external --save` writes it)
 // Cube addresses are the suite's text form (most significant bit first, as the corpus's witnesses);
 // a Metacube node may also be written fielded, "(01, 111, 101, 110, 000)".
 //

@@ -20,6 +20,7 @@
 #include "cli/app.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "cli/search_external.h"
 #include "core/output_file.h"
 #include "corpus/corpus.h"
 #include "corpus/loader.h"
@@ -117,14 +118,48 @@ int cmd_search(const claims::Registry& registry, const fs::path& corpus_dir, con
 
 Command add_search_command(CLI::App& app, const Session& session) {
   auto args = std::make_shared<SearchArgs>();
-  auto* search = app.add_subcommand("search", "search for a counterexample to one claim");
-  search->add_option("claim", args->claim, "claim id")->required();
+  auto ext = std::make_shared<ExternalSearchArgs>();
+  auto* search = app.add_subcommand(
+      "search", "search for a counterexample to one claim, or (--external) to your own path construction");
+  search->add_option("claim", args->claim, "claim id (not with --external)");
   search->add_option("--reading", args->reading, "reading (default literal)");
-  add_float_option(*search, "--seconds", args->seconds, 0, kMaxSearchSeconds, "time to spend, honoured within a round (default 10)", true);
+  auto* seconds = add_float_option(*search, "--seconds", args->seconds, 0, kMaxSearchSeconds,
+                                   "time to spend, honoured within a round (default 10; with --external 60)", true);
   add_seed_option(*search, "--seed", args->seed, "first seed (default 1)");
   search->add_option("--budget", args->budget, "sizes of each round (default standard)");
-  search->add_flag("--save", args->save, "store a new counterexample in the corpus");
-  return {search, [&session, args] { return cmd_search(session.registry(), session.corpus_dir(), *args); }};
+  search->add_flag("--save", args->save,
+                   "store a new counterexample in the corpus (with --external: in the folder --corpus names)");
+  auto* external = search->add_option(
+      "--external", ext->program,
+      "your construction as a program (run by sh -c): reads {topology, s, t} as JSON on stdin, writes {\"paths\": [...]}");
+  search->add_option("--topology", ext->topology, "with --external: hypercube:N (Q_1..Q_N) or metacube:K,M (default hypercube:8)")
+      ->needs(external);
+  search->add_option("--disjoint", ext->disjoint, "with --external: node (default), link, directed-link or none")->needs(external);
+  add_int_option(*search, "--max-length", ext->max_length, 0, 65536, "with --external: every path at most this many hops")
+      ->needs(external);
+  search->add_flag("--fault-tolerance", ext->fault_tolerance, "with --external: also check fault tolerance")->needs(external);
+  search->add_option("--checks", ext->checks,
+                     "with --external: the checks that count, comma-separated (default all; a failed run always counts)")
+      ->needs(external);
+  add_int_option(*search, "--cases", ext->cases, 1, 1000000, "with --external: inputs to try (default 100)")->needs(external);
+  add_float_option(*search, "--timeout", ext->timeout, 0.001, 3600, "with --external: seconds per run of the program (default 10)", true)
+      ->needs(external);
+  add_file_option(*search, "--json", ext->json_file, "with --external: also write the outcome as JSON to FILE")->needs(external);
+  return {search, [&session, args, ext, external, seconds] {
+            if (external->count() == 0) {
+              if (args->claim.empty()) return usage_error("CLAIM: give a claim id, or --external PROGRAM");
+              return cmd_search(session.registry(), session.corpus_dir(), *args);
+            }
+            if (!args->claim.empty()) return usage_error("CLAIM: not with --external (the claim is your program's)");
+            if (args->reading != "literal" || args->budget != "standard")
+              return usage_error("--reading/--budget: not with --external");
+            ext->seed = args->seed;
+            ext->save = args->save;
+            if (seconds->count() > 0) ext->seconds = args->seconds;
+            // Only an explicit --corpus: the default corpus is the suite's own.
+            return cmd_search_external(*ext, session.corpus_option.empty() ? std::filesystem::path()
+                                                                            : std::filesystem::path(session.corpus_option));
+          }};
 }
 
 }  // namespace topocheck::cli
