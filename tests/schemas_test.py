@@ -11,7 +11,6 @@ import sys
 import tempfile
 
 import jsonschema
-from referencing import Registry, Resource
 
 TOPOCHECK, ROOT = sys.argv[1], sys.argv[2]
 SCHEMAS = os.path.join(ROOT, "schemas")
@@ -30,13 +29,19 @@ def schema_for(kind):
 
 
 # Every schema by its $id, for the references between them (paths-table.schema.json uses paths').
-REGISTRY = Registry().with_resources(
-    (schema_for(name[: -len(".schema.json")])["$id"], Resource.from_contents(schema_for(name[: -len(".schema.json")])))
-    for name in os.listdir(SCHEMAS))
+STORE = {schema_for(name[: -len(".schema.json")])["$id"]: schema_for(name[: -len(".schema.json")])
+         for name in os.listdir(SCHEMAS)}
 
 
 def validator(kind):
-    return jsonschema.Draft202012Validator(schema_for(kind), registry=REGISTRY)
+    schema = schema_for(kind)
+    try:  # jsonschema >= 4.18: the `referencing` registry
+        from referencing import Registry, Resource
+        registry = Registry().with_resources((i, Resource.from_contents(s)) for i, s in STORE.items())
+        return jsonschema.Draft202012Validator(schema, registry=registry)
+    except ImportError:  # Debian 12's 4.10: RefResolver with a store
+        resolver = jsonschema.RefResolver.from_schema(schema, store=STORE)
+        return jsonschema.Draft202012Validator(schema, resolver=resolver)
 
 
 def table_errors(path):
