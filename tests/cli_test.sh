@@ -435,6 +435,17 @@ if [ -d "$examples" ]; then
   expect 2 "--topology requires --external"                search hypercube.alg2.disjoint --topology hypercube:3
   expect 2 "--topology: 'torus:3' is not hypercube:N or metacube:K,M" search --external "$prog" --topology torus:3
   expect 2 "CLAIM: give a claim id, or --external PROGRAM" search
+  # plan: a sharded run in a folder (--local here; --slurm is tested on a real cluster by slurm_plan).
+  expect 0 "all match the ledger"                         plan metacube.thm2.length --budget quick --shards 3 --local --jobs 2 --out "$tmp/plan"
+  [ -f "$tmp/plan/merged.json" ] && [ -f "$tmp/plan/shard-3.json" ] || { echo "FAIL: plan --local left no merged report"; fails=$((fails+1)); }
+  rm "$tmp/plan/shard-2.json"
+  expect 2 "--merge: 1 of 3 shards are not complete: shard-2.json: missing" plan --out "$tmp/plan" --merge
+  expect 0 "^2$"                                          plan --out "$tmp/plan" --missing
+  expect 2 "--out .*: it holds another plan"              plan metacube.thm2.length --budget quick --shards 4 --local --out "$tmp/plan"
+  expect 0 "bash .*submit.sh"                             plan 'metacube.thm2.*' --budget deep --shards 200 --slurm --out "$tmp/sweep"
+  expect 2 "--time: 'two hours' has a space"              plan metacube.thm2.length --shards 2 --slurm --time "two hours" --out "$tmp/sweep2"
+  expect 2 "--slurm or --local: give exactly one"         plan metacube.thm2.length --shards 2 --out "$tmp/sweep3"
+  expect 2 "no plan.json there"                           plan --out "$tmp/nowhere" --missing
   # check itm: a graph or AddNode steps under each reading of AddNode.
   expect 0 "broadcast\[exterior\] +ok"                  check itm --file "$examples/itm-graph.json"
   expect 1 "itm\[exterior\] +violated +step 2 .4:\(0,1\).: \(0,1\) is interior" check itm --file "$examples/itm-interior-step.json"

@@ -23,6 +23,7 @@
 #include "cli/routing_cmd.h"
 #include "cli/search_cmd.h"
 #include "cli/show_cmd.h"
+#include "cli/plan_cmd.h"
 #include "cli/verify_cmd.h"
 #include "cli/wormhole_cmd.h"
 
@@ -126,6 +127,7 @@ int run(int argc, char** argv) {
       add_list_command(app, session),
       add_verify_command(app, session),
       add_merge_command(app, session),
+      add_plan_command(app, session),
       add_examples_command(app, session),
       add_search_command(app, session),
       add_prove_command(app, session),
