@@ -334,6 +334,43 @@ TEST(Shards, RangesCoverTheSequenceOnceInOrderWithSizesWithinOne) {
     }
 }
 
+TEST(Shards, CostRangesTileTheSequenceAndCarryEqualWorkWithinOneItem) {
+  // The deep metacube sweep's shape: small cheap parts, then one large expensive one.
+  const std::vector<std::vector<std::pair<uint64_t, double>>> shapes = {
+      {{992, 10 * 2 + 0.0}, {5184, 4 * 6.0}, {1 << 20, 6 * 27.0}},
+      {{1, 1.0}},
+      {{0, 5.0}, {7, 1.0}, {0, 2.0}},
+      {{1000, 1.0}, {1000, 100.0}},
+      {{uint64_t{1} << 40, 3.0}, {uint64_t{1} << 38, 162.0}}};
+  for (const auto& segments : shapes)
+    for (int count : {1, 2, 3, 64, 1000}) {
+      long double total_cost = 0, largest_item = 0;
+      uint64_t total = 0;
+      for (const auto& [items, cost] : segments) {
+        total_cost += static_cast<long double>(items) * cost;
+        total += items;
+        if (items) largest_item = std::max<long double>(largest_item, cost);
+      }
+      uint64_t next = 0;
+      for (int i = 1; i <= count; ++i) {
+        const auto [first, last] = Shard{i, count}.range_by_cost(segments);
+        EXPECT_EQ(first, next);
+        ASSERT_LE(first, last);
+        // The shard's cost.
+        long double cost = 0;
+        uint64_t offset = 0;
+        for (const auto& [items, c] : segments) {
+          const uint64_t a = std::max(first, offset), b = std::min(last, offset + items);
+          if (b > a) cost += static_cast<long double>(b - a) * c;
+          offset += items;
+        }
+        EXPECT_LE(cost, total_cost / count + 2 * largest_item + 1e-6L * total_cost) << "shard " << i << "/" << count;
+        next = last;
+      }
+      EXPECT_EQ(next, total);
+    }
+}
+
 // Runs `claims` whole and as `count` shards (each report through its JSON form, as `merge` reads
 // it), and returns both.
 std::pair<std::vector<ReadingVerdict>, MergedShards> whole_and_merged(const std::vector<const Claim*>& claims,

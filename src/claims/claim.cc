@@ -88,6 +88,37 @@ std::pair<uint64_t, uint64_t> Shard::range(uint64_t total) const {
   return {cut(index - 1), cut(index)};
 }
 
+std::pair<uint64_t, uint64_t> Shard::range_by_cost(const std::vector<std::pair<uint64_t, double>>& segments) const {
+  long double total_cost = 0;
+  uint64_t total_items = 0;
+  for (const auto& [items, cost] : segments) {
+    total_cost += static_cast<long double>(items) * cost;
+    total_items += items;
+  }
+  // The first item whose cumulative cost (itself included) reaches `target`, plus one: the end of
+  // the shard whose work ends at `target`.
+  const auto cut = [&](int i) -> uint64_t {
+    if (i <= 0) return 0;
+    if (i >= count) return total_items;
+    const long double target = total_cost * i / count;
+    long double before = 0;
+    uint64_t offset = 0;
+    for (const auto& [items, cost] : segments) {
+      const long double span = static_cast<long double>(items) * cost;
+      if (before + span >= target) {
+        const long double need = (target - before) / cost;
+        uint64_t k = static_cast<uint64_t>(need);
+        if (static_cast<long double>(k) < need) ++k;
+        return offset + std::min(k, items);
+      }
+      before += span;
+      offset += items;
+    }
+    return total_items;
+  };
+  return {cut(index - 1), cut(index)};
+}
+
 Result<Shard> parse_shard(std::string_view text) {
   const size_t slash = text.find('/');
   auto number = [](std::string_view digits) -> std::optional<int> {

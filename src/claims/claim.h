@@ -68,6 +68,13 @@ struct Shard {
   // The items [first, last) of a sequence of `total` items that this shard checks: the index-th
   // of `count` contiguous ranges whose sizes differ by at most one.
   std::pair<uint64_t, uint64_t> range(uint64_t total) const;
+  // The same for a sequence whose items differ in cost: `segments` are consecutive runs of
+  // (items, estimated cost of one item); the cuts fall where the cumulative cost reaches
+  // index/count of the total, rounded up to a whole item, so that the shards carry equal estimated
+  // work rather than equal counts (a shard's share exceeds total/count by less than one item's
+  // cost). Every shard computes the same cuts, so the ranges still tile the sequence in order.
+  // Costs must be positive. Each sweep states its cost model where it calls this.
+  std::pair<uint64_t, uint64_t> range_by_cost(const std::vector<std::pair<uint64_t, double>>& segments) const;
   friend bool operator==(const Shard&, const Shard&) = default;
 };
 // "i/N" with 1 <= i <= N <= 1000000; an error message naming what is wrong otherwise.
