@@ -1,4 +1,4 @@
-# `cmake --install`: topocheck as a library for other projects (README, "Using topocheck from C++").
+# `cmake --install`: topocheck as a library for other projects (docs/using.md, "Using topocheck from C++").
 #
 # Installed: the judges, the topologies, the users'-artefact checkers and the RapidCheck generators,
 # as the CMake package `topocheck` (find_package(topocheck CONFIG): targets topocheck::core,

@@ -127,7 +127,7 @@ int cmd_construct_mc_route(const McArgs& a) {
 }
 
 // --t all: the construction's path table from s to every other node, as the JSON Lines table that
-// `check paths` streams (README, "Checking your own artefacts"): the settings line, then a line per t
+// `check paths` streams (docs/using.md, "Checking your own artefacts"): the settings line, then a line per t
 // in node order, written as it is computed.
 int cmd_construct_mc_table(const McArgs& a, const metacube::Alg4Options& options) {
   auto mc = metacube::Metacube::make(a.k, a.m);
