@@ -34,20 +34,29 @@ struct Cube {
   LinkSet links;
 };
 
+// Every node of a subcube: the submasks of its free dimensions over its fixed values.
+template <typename F>
+void for_each_node_bits(const Subcube& c, F&& f) {
+  uint64_t sub = 0;
+  do {
+    f(c.values | sub);
+    sub = (sub - c.free_mask) & c.free_mask;
+  } while (sub != 0);
+}
+
 std::vector<Cube> cubes_outside(const Instance& inst) {
   const int n = inst.n;
   uint64_t taken = 0;
-  for (const Subcube& c : {inst.S, inst.T})
-    for (const Node& u : nodes_of(c)) taken |= uint64_t{1} << u.bits;
+  for (const Subcube& c : {inst.S, inst.T}) for_each_node_bits(c, [&](uint64_t u) { taken |= uint64_t{1} << u; });
   std::vector<Cube> out;
   for (int d = 1; d <= n; ++d)
     for (const Subcube& c : subcubes(n, d)) {
       Cube x{c, 0, {}};
-      for (const Node& u : nodes_of(c)) {
-        x.nodes |= uint64_t{1} << u.bits;
+      for_each_node_bits(c, [&](uint64_t u) {
+        x.nodes |= uint64_t{1} << u;
         for (int i = 0; i < n; ++i)
-          if (((c.free_mask >> i) & 1) && !((u.bits >> i) & 1)) x.links.set(link_id(u.bits, u.bits ^ (uint64_t{1} << i), n));
-      }
+          if (((c.free_mask >> i) & 1) && !((u >> i) & 1)) x.links.set(link_id(u, u ^ (uint64_t{1} << i), n));
+      });
       if ((x.nodes & taken) == 0) out.push_back(std::move(x));
     }
   return out;

@@ -167,6 +167,7 @@ DSets d_sets(const Instance& inst, const Alpha& alpha, Node u, Bars bars) {
 std::vector<Node> nodes_of(const Subcube& cube) {
   std::vector<Node> out;
   const auto free = dims_of(cube.free_mask);
+  out.reserve(size_t{1} << free.size());
   for (uint64_t k = 0; k < (uint64_t{1} << free.size()); ++k) {
     uint64_t bits = cube.values;
     for (size_t d = 0; d < free.size(); ++d)
@@ -179,6 +180,7 @@ std::vector<Node> nodes_of(const Subcube& cube) {
 
 std::vector<int> dims_of(uint64_t mask) {
   std::vector<int> out;
+  out.reserve(static_cast<size_t>(std::popcount(mask)));
   for (int i = 0; i < 64; ++i)
     if ((mask >> i) & 1) out.push_back(i);
   return out;
