@@ -441,20 +441,37 @@ void expect_same_verdicts(const std::vector<ReadingVerdict>& whole, const Merged
   }
 }
 
-TEST(Shards, OnlyExhaustiveMethodsRunOutsideShardOne) {
+// Every shard sweeps its slice; the work that is not split (here the random method, unit
+// ctx.unit + 1) runs whole in the one shard unit mod N + 1 names, and is skipped in the others.
+TEST(Shards, UnsplitWorkRunsInExactlyOneShardDealtRoundRobin) {
   Registry registry = full_registry();
-  RunContext ctx;
-  ctx.budget = Budget::kQuick;
-  ctx.shard = Shard{2, 2};
   const Claim& c = *registry.find("hypercube.alg2.lengths");
-  const ReadingVerdict v = run_reading(c, c.readings[0], ctx);
-  ASSERT_EQ(v.methods.size(), 2u);
-  EXPECT_EQ(v.methods[0].method, Method::kExhaustive);
-  EXPECT_FALSE(v.methods[0].skipped);
-  EXPECT_EQ(v.methods[0].shard.rfind("2/2, pairs [", 0), 0u) << v.methods[0].shard;
-  EXPECT_EQ(v.methods[1].method, Method::kRandom);
-  EXPECT_TRUE(v.methods[1].skipped);
-  EXPECT_EQ(v.methods[1].cases, 0u);
+  for (uint64_t first_unit : {0u, 1u, 2u, 7u}) {
+    int ran = 0;
+    for (int i = 1; i <= 3; ++i) {
+      RunContext ctx;
+      ctx.budget = Budget::kQuick;
+      ctx.shard = Shard{i, 3};
+      ctx.unit = first_unit;
+      const ReadingVerdict v = run_reading(c, c.readings[0], ctx);
+      ASSERT_EQ(v.methods.size(), 2u);
+      EXPECT_EQ(v.methods[0].method, Method::kExhaustive);
+      EXPECT_FALSE(v.methods[0].skipped);
+      EXPECT_EQ(v.methods[0].shard.rfind(fmt::format("{}/3, pairs [", i), 0), 0u) << v.methods[0].shard;
+      EXPECT_EQ(v.methods[1].method, Method::kRandom);
+      const int owner = static_cast<int>((first_unit + 1) % 3) + 1;
+      EXPECT_EQ(v.methods[1].skipped, i != owner) << "unit " << first_unit + 1 << ", shard " << i;
+      if (v.methods[1].skipped) {
+        EXPECT_EQ(v.methods[1].cases, 0u);
+        EXPECT_NE(v.methods[1].scope.find(fmt::format("runs in shard {}/3", owner)), std::string::npos)
+            << v.methods[1].scope;
+      } else {
+        EXPECT_GT(v.methods[1].cases, 0u);
+        ++ran;
+      }
+    }
+    EXPECT_EQ(ran, 1) << "first unit " << first_unit;
+  }
 }
 
 TEST(Shards, MergeNamesMissingAndRepeatedShardsAndMismatchedRuns) {

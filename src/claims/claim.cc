@@ -159,12 +159,13 @@ Result<std::vector<corpus::Case>> RunContext::examples(const std::string& family
   return examples_loader(family);
 }
 
-MethodResult skipped_in_shard(Method method, const Shard& shard) {
+MethodResult skipped_in_shard(Method method, const RunContext& ctx) {
   MethodResult r;
   r.method = method;
   r.outcome = Outcome::kHolds;
   r.skipped = true;
-  r.scope = fmt::format("not run in shard {} (runs in shard 1/{})", shard.to_string(), shard.count);
+  const Shard shard = ctx.shard.value_or(Shard{});
+  r.scope = fmt::format("not run in shard {} (runs in shard {}/{})", shard.to_string(), ctx.unsplit_shard(), shard.count);
   return r;
 }
 

@@ -60,7 +60,8 @@ struct PerBudget {
 // pairs in sweep order and checks only the shard's contiguous range of it, so the shards cover
 // the sequence exactly once and, range after range, in order: the first counterexample of the
 // lowest refuting shard is the first of the whole sweep. Every other method (example, random,
-// smt, oracle, and an exhaustive one that cannot be split) runs in shard 1 only.
+// smt, oracle, and an exhaustive one that cannot be split) runs whole in one shard, dealt
+// round-robin (RunContext::unit).
 struct Shard {
   int index = 1;
   int count = 1;
@@ -106,8 +107,13 @@ struct RunContext {
   void report(std::string_view message) const {
     if (progress) progress->update(claim_id, message);
   }
-  // False in shards 2..N: work that is not split runs in shard 1 only.
-  bool runs_unsplit_work() const { return !shard || shard->index == 1; }
+  // This method's place among every (reading, method) of the run, in the run's order (the same in
+  // every shard of it). Work that is not split is dealt across the shards by it, round-robin: the
+  // unit-th goes to shard unit mod N + 1, so that no one shard carries all of it.
+  uint64_t unit = 0;
+  // The shard that runs this method's work when the work is not split (1 outside sharded runs).
+  int unsplit_shard() const { return shard ? static_cast<int>(unit % static_cast<uint64_t>(shard->count)) + 1 : 1; }
+  bool runs_unsplit_work() const { return !shard || shard->index == unsplit_shard(); }
   // The ledger's expected verdict for a claim reading at this budget; nullopt without a ledger or
   // an entry. (A method that rests on another claim's verdict asks here.)
   std::optional<Outcome> expected(std::string_view claim, std::string_view reading) const;
@@ -151,7 +157,7 @@ struct MethodResult {
 };
 
 // The result of a method that does not run in this shard (shards 2..N of work that is not split).
-MethodResult skipped_in_shard(Method method, const Shard& shard);
+MethodResult skipped_in_shard(Method method, const RunContext& ctx);
 
 using MethodFn = std::function<MethodResult(const RunContext&)>;
 

@@ -106,15 +106,18 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
   v.reading = reading.name;
   v.seed = ctx.seed;
   const auto start = std::chrono::steady_clock::now();
+  uint64_t unit = ctx.unit;
   for (const auto& [method, fn] : reading.methods) {
     MethodResult r;
     const auto method_start = std::chrono::steady_clock::now();
-    if (method != Method::kExhaustive && !ctx.runs_unsplit_work()) {
-      v.methods.push_back(skipped_in_shard(method, *ctx.shard));
+    RunContext method_ctx = ctx;
+    method_ctx.unit = unit++;
+    if (method != Method::kExhaustive && !method_ctx.runs_unsplit_work()) {
+      v.methods.push_back(skipped_in_shard(method, method_ctx));
       continue;
     }
     try {
-      r = fn(ctx);
+      r = fn(method_ctx);
     } catch (const std::exception& e) {
       r.outcome = Outcome::kError;
       r.detail = fmt::format("internal error: {}", e.what());
@@ -178,12 +181,16 @@ std::vector<ReadingVerdict> verify(const std::vector<const Claim*>& claims, cons
     for (const Reading& r : c->readings)
       if (reading_selected(options.readings, r.name)) jobs.push_back({c, &r});
   std::vector<ReadingVerdict> out(jobs.size());
+  // Each job's first unit (RunContext::unit): its methods follow those of the jobs before it.
+  std::vector<uint64_t> first_unit(jobs.size(), 0);
+  for (size_t k = 1; k < jobs.size(); ++k) first_unit[k] = first_unit[k - 1] + jobs[k - 1].reading->methods.size();
   const bool one_shard = options.shard && options.shard->count > 1;
   std::mutex announce;
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t k; (k = next.fetch_add(1)) < jobs.size();) {
-      const RunContext ctx = context_for(*jobs[k].claim, *jobs[k].reading, &ledger, options);
+      RunContext ctx = context_for(*jobs[k].claim, *jobs[k].reading, &ledger, options);
+      ctx.unit = first_unit[k];
       out[k] = run_reading(*jobs[k].claim, *jobs[k].reading, ctx);
       compare_with_ledger(out[k], ledger, options.budget, options.corpus_dir, one_shard, options.certify);
       if (options.on_verdict) {

@@ -128,8 +128,9 @@ void compare_with_ledger(ReadingVerdict& verdict, const Ledger& ledger, Budget b
                          const std::filesystem::path& corpus_dir, bool one_shard = false,
                          const CertifyFn& certify = nullptr);
 
-// Runs one reading (all its methods) without comparing to the ledger. With ctx.shard, methods
-// other than exhaustive run in shard 1 only (skipped_in_shard elsewhere).
+// Runs one reading (all its methods) without comparing to the ledger. With ctx.shard, a method
+// other than exhaustive runs only in the shard RunContext::unsplit_shard names for it (its unit is
+// ctx.unit plus its place among the reading's methods; skipped_in_shard elsewhere).
 ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const RunContext& ctx);
 
 // Sets a verdict's outcome, detail, counterexample, scope and cases from its methods: refuted if

@@ -216,8 +216,8 @@ Command add_verify_command(CLI::App& app, const Session& session) {
                      "only the readings matching this glob (repeatable; default: every reading of each claim)")
       ->allow_extra_args(false);  // one glob per --reading: `--reading paper 'metacube.*'` keeps the claim glob
   verify->add_option("--shard", args->shard,
-                     "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; other methods run "
-                     "in shard 1; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
+                     "i/N: sweep only the i-th of N slices of every exhaustive sweep (1 <= i <= N; every other "
+                     "method runs whole in one shard, dealt round-robin; deep adds the sizes swept only sharded); combine the --json reports with `merge`");
   verify->add_flag("--no-certify", args->no_certify,
                     "do not hand the ledger's refutation cases to the independent certificate checker (certify/)");
   return {verify, [&session, args] { return cmd_verify(session.registry(), session.corpus_dir(), *args); }};

@@ -190,8 +190,8 @@ Violation ecube_dependency_cycle(int n, bool minimal_adaptive) {
 
 // hypercube.ecube.deadlock_free: the whole dependency graph of Q_n for n = 1..max, smallest first.
 MethodResult ecube_deadlock_method(const RunContext& ctx) {
-  // One graph per n, not a pair sweep: not split, run in shard 1.
-  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);
+  // One graph per n, not a pair sweep: not split, run whole in one shard.
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, ctx);
   MethodResult result;
   result.method = Method::kExhaustive;
   const int max_n = scope::kDeadlockMaxN.at(ctx.budget);

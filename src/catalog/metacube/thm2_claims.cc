@@ -217,7 +217,7 @@ Violation combined_check(const Metacube& mc, Node s, Node t) {
 }
 
 MethodResult combined_method(const RunContext& ctx) {
-  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, *ctx.shard);  // not split: shard 1
+  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, ctx);  // not split: one shard
   MethodResult result;
   result.method = Method::kExhaustive;
   std::vector<KM> all;
