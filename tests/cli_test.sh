@@ -239,6 +239,18 @@ assert d["merged_shards"] == 3 and d["summary"]["differing"] == 0, d["summary"]
 v = [c for c in d["claims"] if c["id"] == "metacube.thm2.valid" and c["reading"] == "paper"][0]
 assert v["verdict"] == "refuted" and v["counterexample"]["input"] == {"s": "000", "t": "010"}, v["counterexample"]
 PY
+# Every family's split sweeps (metacube and hypercube pairs, AAPC fault sets, the migration theorem
+# sweep, ITM levels) and the work that is not split, in 3 shards: merged, every claim reading has
+# the verdict, counterexample and applicable count of the unsharded run (a method that ran whole in
+# every shard would count its cases three times).
+families=('hypercube.*' 'metacube.thm2.valid' 'metacube.thm2.proof.*' 'aapc.prop2.*' 'migration.thm1.valid' 'itm.thm2.*' 'itm.lemma4.*')
+expect 0 "" verify "${families[@]}" --budget quick --json "$tmp/whole.json"
+for i in 1 2 3; do
+  expect 0 "" verify "${families[@]}" --budget quick --shard "$i/3" --json "$tmp/fam$i.json"
+done
+expect 0 "" merge "$tmp/fam1.json" "$tmp/fam2.json" "$tmp/fam3.json" --json "$tmp/fam-merged.json"
+if python3 "$(dirname "$0")/slurm/compare.py" "$tmp/fam-merged.json" "$tmp/whole.json"; then passes=$((passes+1))
+else echo "FAIL: merged shards differ from the unsharded run"; fails=$((fails+1)); fi
 expect 2 "missing shard 2/3 \(have 2 of 3\)" merge "$tmp/shard1.json" "$tmp/shard3.json"
 expect 2 "shard2.json: error: shard 2/3 is also in" merge "$tmp/shard1.json" "$tmp/shard2.json" "$tmp/shard3.json" "$tmp/shard2.json"
 expect 2 "v.json: error: not a shard report" merge "$tmp/v.json"

@@ -198,6 +198,10 @@ struct Reading {
   // the paper's construction, a negative control. The report tells an error of the paper (every
   // faithful reading refuted) from an ambiguity of its text (some refuted, some holding).
   bool faithful = true;
+  // Its exhaustive method sweeps only the shard's slice in a sharded run (Shard; it sets
+  // MethodResult::shard). False: the method runs whole, in the one shard RunContext::unit deals it
+  // to, like every other method.
+  bool exhaustive_split = false;
 };
 
 struct Claim {

@@ -112,7 +112,8 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
     const auto method_start = std::chrono::steady_clock::now();
     RunContext method_ctx = ctx;
     method_ctx.unit = unit++;
-    if (method != Method::kExhaustive && !method_ctx.runs_unsplit_work()) {
+    const bool split = method == Method::kExhaustive && reading.exhaustive_split;
+    if (!split && !method_ctx.runs_unsplit_work()) {
       v.methods.push_back(skipped_in_shard(method, method_ctx));
       continue;
     }
@@ -121,6 +122,13 @@ ReadingVerdict run_reading(const Claim& claim, const Reading& reading, const Run
     } catch (const std::exception& e) {
       r.outcome = Outcome::kError;
       r.detail = fmt::format("internal error: {}", e.what());
+    }
+    // A method declared split that ran whole outside its own shard would be counted once per
+    // shard by merge.
+    if (split && ctx.shard && ctx.shard->count > 1 && r.shard.empty() && !r.skipped && !method_ctx.runs_unsplit_work()) {
+      r.outcome = Outcome::kError;
+      r.detail = fmt::format("internal error: the exhaustive method is declared split but ran whole in shard {}",
+                             ctx.shard->to_string());
     }
     r.method = method;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - method_start).count();

@@ -1,6 +1,7 @@
 #include "itm/enumerate.h"
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -341,6 +342,44 @@ EnumerationCounts enumerate_itms(int n_min, int n_max, Rule rule, const ItmVisit
   const size_t min_roots = parts == 1 ? 1 : 128 * static_cast<size_t>(parts);
   Split split = split_tree(worker, n_max, rule, static_cast<bool>(visit), min_roots, part == 0);
   for (size_t i = static_cast<size_t>(part); i < split.roots.size(); i += static_cast<size_t>(parts)) {
+    worker.itm(split.roots[i].n) = std::move(split.root_itms[i]);
+    worker.enumerate_subtree(split.roots[i]);
+  }
+  return std::move(worker.counts());
+}
+
+uint64_t subtree_count(int n, Rule rule, size_t min_roots) {
+  check_range(n, n);
+  const ItmVisitor none;
+  Worker worker(n, n, rule, none);
+  return split_tree(worker, n, rule, /*visiting=*/false, min_roots, /*visit_above=*/false).roots.size();
+}
+
+std::vector<double> subtree_weights(int n, Rule rule, size_t min_roots, int lookahead, double growth) {
+  check_range(n, n);
+  const ItmVisitor none;
+  Worker splitter(n, n, rule, none);
+  const Split split = split_tree(splitter, n, rule, /*visiting=*/false, min_roots, /*visit_above=*/false);
+  std::vector<double> out;
+  out.reserve(split.roots.size());
+  for (const TreeNode& root : split.roots) {
+    const int level = std::min(n, root.n + lookahead);
+    Worker counter(level, level, rule, none);
+    counter.enumerate_subtree(root);
+    out.push_back(static_cast<double>(counter.counts().per_n[static_cast<size_t>(level)]) *
+                  std::pow(growth, n - level));
+  }
+  return out;
+}
+
+EnumerationCounts enumerate_subtrees(int n, Rule rule, const ItmVisitor& visit, size_t min_roots, uint64_t first,
+                                     uint64_t last) {
+  check_range(n, n);
+  Worker worker(n, n, rule, visit);
+  Split split = split_tree(worker, n, rule, static_cast<bool>(visit), min_roots, /*visit_above=*/false);
+  TC_CHECK(first <= last && last <= split.roots.size(),
+           fmt::format("enumerate_subtrees: roots [{}, {}) of {}", first, last, split.roots.size()));
+  for (uint64_t i = first; i < last; ++i) {
     worker.itm(split.roots[i].n) = std::move(split.root_itms[i]);
     worker.enumerate_subtree(split.roots[i]);
   }

@@ -63,6 +63,21 @@ using ItmVisitor = std::function<void(const Itm&)>;
 EnumerationCounts enumerate_itms(int n_min, int n_max, Rule rule, const ItmVisitor& visit, int part = 0,
                                  int parts = 1);
 
+// The classes on exactly n nodes cut into subtrees, for sweeps split across processes in order
+// (verify --shard): the generation tree is expanded breadth-first until a level holds at least
+// min_roots nodes (or is level n); subtree_count returns how many nodes that level has, and
+// enumerate_subtrees visits the level-n classes below the roots [first, last) of it. Roots in
+// order and each subtree depth-first: concatenated over contiguous ranges, the visits are those of
+// enumerate_itms(n, n, rule, visit) in the same order. Both compute the same cut for the same
+// (n, rule, min_roots). Preconditions as above; first <= last <= subtree_count.
+uint64_t subtree_count(int n, Rule rule, size_t min_roots);
+// An estimate of each subtree's classes on n nodes, in root order (subtree_count of them): its
+// nodes `lookahead` levels below the root (or on level n, when nearer) counted exactly, times
+// growth^(levels left). Counting only, no Itm built: about lookahead levels' worth of the tree.
+std::vector<double> subtree_weights(int n, Rule rule, size_t min_roots, int lookahead, double growth);
+EnumerationCounts enumerate_subtrees(int n, Rule rule, const ItmVisitor& visit, size_t min_roots, uint64_t first,
+                                     uint64_t last);
+
 // The same classes on `threads` std::threads pulling subtrees from one shared split (threads == 1
 // runs on the calling thread). `visit` is called concurrently from several threads: making it
 // thread-safe is the caller's job. The order of visits is not deterministic, but each class is

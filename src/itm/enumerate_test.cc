@@ -218,6 +218,37 @@ TEST(ItmEnumeration, PartsTogetherVisitEachClassOnce) {
   }
 }
 
+// Sharded sweeps (catalog/itm/methods.cc): contiguous ranges of a level's subtrees, concatenated,
+// visit the level's classes in enumerate_itms's own order; the weights estimate the classes per
+// subtree (exact when the lookahead reaches the level).
+TEST(ItmEnumeration, SubtreeRangesInOrderAreTheWholeLevelInOrder) {
+  for (Rule rule : {Rule::kAnyEdge, Rule::kExterior}) {
+    for (size_t min_roots : {size_t{1}, size_t{40}, size_t{300}}) {
+      const int n = rule == Rule::kAnyEdge ? 11 : 13;
+      SCOPED_TRACE(to_string(rule) + ", min_roots " + std::to_string(min_roots));
+      std::vector<std::string> whole, cut;
+      enumerate_itms(n, n, rule, [&](const Itm& itm) { whole.push_back(canonical_graph6(itm.graph())); });
+      const uint64_t roots = subtree_count(n, rule, min_roots);
+      EXPECT_GE(roots, std::min<uint64_t>(min_roots, whole.size()));
+      const std::vector<double> exact = subtree_weights(n, rule, min_roots, n, 1.0);
+      ASSERT_EQ(exact.size(), roots);
+      double sum = 0;
+      for (double w : exact) sum += w;
+      EXPECT_EQ(sum, static_cast<double>(whole.size()));
+      // Three uneven ranges, the last one empty.
+      const uint64_t cuts[] = {0, roots / 3, roots / 3 + 1, roots, roots};
+      for (size_t k = 0; k + 1 < std::size(cuts); ++k) {
+        const auto counts = enumerate_subtrees(n, rule, [&](const Itm& itm) { cut.push_back(canonical_graph6(itm.graph())); },
+                                               min_roots, cuts[k], cuts[k + 1]);
+        double expected = 0;
+        for (uint64_t r = cuts[k]; r < cuts[k + 1]; ++r) expected += exact[r];
+        EXPECT_EQ(static_cast<double>(counts.per_n[static_cast<size_t>(n)]), expected);
+      }
+      EXPECT_EQ(cut, whole);
+    }
+  }
+}
+
 TEST(ItmEnumeration, ThreadsVisitEachClassOnceParentsFirst) {
   for (int threads : {1, 2, 3}) {
     SCOPED_TRACE(threads);

@@ -282,6 +282,7 @@ Reading make_reading(SetReading spec) {
   r.methods.emplace_back(Method::kExhaustive, [check, range, max_n](const RunContext& ctx) {
     return exhaustive_sets(ctx, max_n.at(ctx.budget), range, check);
   });
+  r.exhaustive_split = true;
   r.methods.emplace_back(Method::kRandom, [check, range, max_n](const RunContext& ctx) {
     return random_sets(ctx, max_n.at(ctx.budget), range, check);
   });

@@ -356,7 +356,6 @@ Result<CaseCheck> bound_tight_case(const json& params, const json& input) {
 
 // aapc.prop2.bound_tight: the first f = n + 1 witness for every n = 2..max (not split by --shard).
 MethodResult bound_tight_method(const RunContext& ctx) {
-  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, ctx);
   MethodResult result;
   result.method = Method::kExhaustive;
   const int max_n = scope::kBoundMaxN.at(ctx.budget);

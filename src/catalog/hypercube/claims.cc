@@ -138,6 +138,7 @@ Reading literal_pair_reading(std::string description, PairCheck check, PairWitne
   r.methods.emplace_back(Method::kExhaustive, [check, witness, exhaustive_max_n](const RunContext& ctx) {
     return exhaustive_pairs(ctx, exhaustive_max_n.at(ctx.budget), true, check, witness);
   });
+  r.exhaustive_split = true;
   r.methods.emplace_back(Method::kRandom, [check, witness](const RunContext& ctx) {
     return random_pairs(ctx, check, witness, scope::kRandomFallbackMaxN);
   });
@@ -190,8 +191,7 @@ Violation ecube_dependency_cycle(int n, bool minimal_adaptive) {
 
 // hypercube.ecube.deadlock_free: the whole dependency graph of Q_n for n = 1..max, smallest first.
 MethodResult ecube_deadlock_method(const RunContext& ctx) {
-  // One graph per n, not a pair sweep: not split, run whole in one shard.
-  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, ctx);
+  // One graph per n, not a pair sweep: not split (the reading is not exhaustive_split).
   MethodResult result;
   result.method = Method::kExhaustive;
   const int max_n = scope::kDeadlockMaxN.at(ctx.budget);

@@ -107,6 +107,7 @@ Reading itm_reading(std::string name, std::string description, Rule rule, ItmChe
   r.methods.emplace_back(Method::kExhaustive, [rule, check, max_n, premise](const RunContext& ctx) {
     return exhaustive_itms(ctx, rule, max_n.at(ctx.budget), check, premise);
   });
+  r.exhaustive_split = true;
   if (random_nodes > 0)
     r.methods.emplace_back(Method::kRandom, [rule, check, random_nodes, premise](const RunContext& ctx) {
       return random_itms(ctx, rule, random_nodes, check, itm_scope::kRandomCases.at(ctx.budget), premise);

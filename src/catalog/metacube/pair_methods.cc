@@ -174,6 +174,7 @@ Reading pair_reading(std::string name, std::string description, PairCheck check,
   r.methods.emplace_back(Method::kExhaustive, [check, witness, &range](const RunContext& ctx) {
     return exhaustive_mc_pairs(ctx, range.at(ctx.budget), check, witness);
   });
+  r.exhaustive_split = true;
   return r;
 }
 

@@ -156,6 +156,7 @@ Reading thm2_reading(const std::string& reading, metacube::Thm2Part part) {
   r.methods.emplace_back(Method::kExhaustive, [check, witness, reading](const RunContext& ctx) {
     return thm2_exhaustive(ctx, check, witness, reading);
   });
+  r.exhaustive_split = true;
   r.methods.emplace_back(Method::kRandom, [check, witness, reading](const RunContext& ctx) {
     return thm2_random(ctx, check, witness, reading);
   });
@@ -196,6 +197,7 @@ Reading proof_case_reading(const std::string& reading, int case_number) {
   r.methods.emplace_back(Method::kExhaustive, [check, witness, reading](const RunContext& ctx) {
     return thm2_exhaustive(ctx, check, witness, reading);
   });
+  r.exhaustive_split = true;
   r.methods.emplace_back(Method::kRandom, [check, witness, reading](const RunContext& ctx) {
     return thm2_random(ctx, check, witness, reading);
   });
@@ -216,8 +218,7 @@ Violation combined_check(const Metacube& mc, Node s, Node t) {
                      mc.class_distance(s, t), step, bound);
 }
 
-MethodResult combined_method(const RunContext& ctx) {
-  if (!ctx.runs_unsplit_work()) return skipped_in_shard(Method::kExhaustive, ctx);  // not split: one shard
+MethodResult combined_method(const RunContext& /*ctx*/) {
   MethodResult result;
   result.method = Method::kExhaustive;
   std::vector<KM> all;
@@ -377,6 +378,7 @@ void add_thm2_proof_claims(Registry& registry) {
       });
   combined.methods.clear();
   combined.methods.emplace_back(Method::kExhaustive, combined_method);
+  combined.exhaustive_split = false;  // one pair per case and class distance: not split
   registry.add(Claim::make(kPaper, "metacube.thm2.proof.combined", where,
                            "The case bounds combine into Theorem 2's: H(s,t) + 6 and H(s,t) + 2^k + 4 and \"H(s,t) + 2^k "
                            "+ 4 + max_{0<=i<=k-1} {|Z_i|} <= H(s,t) + 2^k + m + 5\".",

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <cstdint>
 #include <deque>
@@ -12,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -244,6 +247,7 @@ struct SweepOutcome {
 struct SweepResults {
   std::map<std::string, SweepOutcome> by_check;
   std::string scope;
+  std::string shard;  // MethodResult::shard: the slice swept, in a shard
 };
 
 std::string x_name(migration::XReading x) { return x == migration::XReading::kDg ? "D_g" : "D_f"; }
@@ -272,19 +276,49 @@ std::vector<std::string> sweep_keys(const std::vector<TheoremCheck>& checks) {
 // case counts and first counterexamples as one thread sweeping in order.
 class SharedSweep {
  public:
-  SharedSweep(Situation s, int max_n) : s_(s), max_n_(max_n), checks_(theorem_checks(s)), keys_(sweep_keys(checks_)) {
+  // With a shard, only its range of the instances (every n, in sweep order) is judged.
+  SharedSweep(Situation s, int max_n, std::optional<Shard> shard)
+      : s_(s), max_n_(max_n), checks_(theorem_checks(s)), keys_(sweep_keys(checks_)) {
+    std::vector<std::pair<uint64_t, double>> segments;
     for (int n = 1; n <= max_n; ++n)
       for_each_instance(n, [&](const Instance& inst) {
-        if (in_situation(inst, s)) instances_.push_back(inst);
+        if (in_situation(inst, s)) {
+          instances_.push_back(inst);
+          segments.emplace_back(1, instance_cost(inst));
+        }
         return false;
       });
     per_instance_.resize(instances_.size());
     for (size_t k = 0; k < keys_.size(); ++k) earliest_.emplace_back(SIZE_MAX);
+    last_ = instances_.size();
+    if (shard) {
+      std::tie(first_, last_) = shard->range_by_cost(segments);
+      shard_ = fmt::format("{}, (S, T) [{}, {}) of {}", shard->to_string(), first_, last_, instances_.size());
+    }
+    next_ = first_;
   }
+
+  // The estimated cost of judging one (S, T), for Shard::range_by_cost: (parameter choices) x
+  // (sequences) x d! for the Hamming paths of a HAMMING-PATH call, d = |C| + |D(S)-D(T)|, divided
+  // by 16 per dimension fixed and equal in S and T (which shrinks the room for blocks outside
+  // them, and with it the plan classes). Fitted to the measured time of every (S, T) up to n = 5
+  // (bench/README.md, "Shards cut by cost"); more nodes in S do not cost more, as S's nodes also
+  // take room from the blocks.
+  static double instance_cost(const Instance& inst) {
+    const double grid = static_cast<double>(migration::parameter_grid(inst).size());
+    const double sequences = static_cast<double>(migration::all_sequences(inst.DTmS).size());
+    const int d = inst.zeta() + inst.beta();
+    double paths = 1;
+    for (int i = 2; i <= d; ++i) paths *= i;
+    const int fixed_equal = std::popcount(inst.I & ~(inst.DS & inst.DT));
+    return grid * sequences * paths / std::pow(16.0, fixed_equal);
+  }
+
+  const std::string& shard() const { return shard_; }
 
   // Works until the queue is empty.
   void work(const RunContext& ctx) {
-    for (size_t i; (i = next_.fetch_add(1)) < instances_.size();) {
+    for (size_t i; (i = next_.fetch_add(1)) < last_;) {
       // Every instance (the progress line throttles itself): at n = 5 one instance is under a
       // second, one n is minutes.
       ctx.report(fmt::format("migration sweep (Section {}) n = {}/{}: (S, T) {} of {} ({:.0f}%)",
@@ -298,7 +332,8 @@ class SharedSweep {
     SweepResults res;
     uint64_t inputs = 0;
     for (const auto& k : keys_) res.by_check[k];
-    for (const InstanceResult& r : per_instance_) {
+    for (size_t i = first_; i < last_; ++i) {
+      const InstanceResult& r = per_instance_[i];
       inputs += r.inputs;
       for (size_t k = 0; k < keys_.size(); ++k) {
         SweepOutcome& o = res.by_check[keys_[k]];
@@ -411,6 +446,8 @@ class SharedSweep {
   std::vector<TheoremCheck> checks_;
   std::vector<std::string> keys_;
   std::vector<Instance> instances_;
+  size_t first_ = 0, last_ = 0;  // the instances this sweep judges (a shard's range, or all)
+  std::string shard_;             // "2/8, (S, T) [a, b) of c" in a shard
   std::vector<InstanceResult> per_instance_;
   std::deque<std::atomic<size_t>> earliest_;  // per key: the first instance known to violate it
   std::atomic<size_t> next_{0};
@@ -428,12 +465,13 @@ const SweepResults& sweep_results(const RunContext& ctx, Situation s) {
   };
   static std::mutex mutex;
   static std::condition_variable finished;
-  static std::map<std::pair<int, int>, Slot> cache;  // map nodes do not move
+  static std::map<std::tuple<int, int, int, int>, Slot> cache;  // map nodes do not move
   const int max_n = scope::kTheoremMaxN.at(ctx.budget);
   std::unique_lock<std::mutex> lock(mutex);
-  Slot& slot = cache[{static_cast<int>(s), max_n}];
+  const Shard shard = ctx.shard.value_or(Shard{});
+  Slot& slot = cache[{static_cast<int>(s), max_n, shard.index, shard.count}];
   if (!slot.done) {
-    if (!slot.sweep) slot.sweep = std::make_unique<SharedSweep>(s, max_n);
+    if (!slot.sweep) slot.sweep = std::make_unique<SharedSweep>(s, max_n, ctx.shard);
     ++slot.workers;
     lock.unlock();
     slot.sweep->work(ctx);
@@ -441,6 +479,7 @@ const SweepResults& sweep_results(const RunContext& ctx, Situation s) {
     // The last worker out merges: the queue is empty, so every instance has been judged.
     if (--slot.workers == 0 && !slot.done) {
       slot.results = slot.sweep->merge();
+      slot.results.shard = slot.sweep->shard();
       slot.sweep.reset();
       slot.done = true;
       finished.notify_all();
@@ -457,6 +496,7 @@ MethodResult from_sweep(const RunContext& ctx, Situation s, const std::string& k
   MethodResult r;
   r.method = method;
   r.scope = res.scope;
+  r.shard = res.shard;
   r.cases = it->second.cases;
   r.applicable = it->second.applicable;
   if (key.find(kSome) != std::string::npos)
@@ -580,6 +620,7 @@ Reading theorem_reading(Situation s, const std::string& check, std::optional<mig
     key += x_name(*x);
   }
   r.methods.emplace_back(method, [s, key, method](const RunContext& ctx) { return from_sweep(ctx, s, key, method); });
+  r.exhaustive_split = method == Method::kExhaustive;
   if (method == Method::kExhaustive)
     r.methods.emplace_back(Method::kRandom,
                            [s, check, x, some](const RunContext& ctx) { return random_theorem(ctx, s, check, x, some); });
