@@ -94,10 +94,14 @@ std::vector<Path> cube_disjoint_paths(int n, Node x, Node y, P3Variant variant) 
   return paths;
 }
 
-Path ecube_route(Node x, Node y) {
+Path ecube_route(Node x, Node y, EcubeVariant variant) {
   TC_CHECK(x.width == y.width, "ecube_route: nodes of different widths");
   Path path{{x}};
   Node v = x;
+  if (variant == EcubeVariant::kBrokenFirstHop && x != y && ((x.bits ^ y.bits) & 1) == 0) {
+    v = v.flip(0);
+    path.nodes.push_back(v);
+  }
   while (v != y) {
     const int i = std::countr_zero(v.bits ^ y.bits);  // rightmost differing bit
     v = v.flip(i);

@@ -103,6 +103,9 @@ std::vector<Path> cube_disjoint_paths(int n, Node x, Node y,
                                       P3Variant variant = P3Variant::kAsPrinted);
 
 // E-cube (static) routing: flip the rightmost differing bit first. Returns x ... y.
-Path ecube_route(Node x, Node y);
+// kBrokenFirstHop (a negative control): when x != y agree in dimension 0, the route flips it
+// first and then routes e-cube from there (a detour of two hops).
+enum class EcubeVariant { kAsPrinted, kBrokenFirstHop };
+Path ecube_route(Node x, Node y, EcubeVariant variant = EcubeVariant::kAsPrinted);
 
 }  // namespace topocheck::hypercube

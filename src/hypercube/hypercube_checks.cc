@@ -36,8 +36,8 @@ Violation check_alg2_lengths(const Hypercube& cube, Node x, Node y, P3Variant va
   return std::nullopt;
 }
 
-Violation check_ecube_shortest(const Hypercube& cube, Node x, Node y) {
-  const Path p = ecube_route(x, y);
+Violation check_ecube_shortest(const Hypercube& cube, Node x, Node y, EcubeVariant variant) {
+  const Path p = ecube_route(x, y, variant);
   if (auto v = check_path_valid(cube, p)) return v;
   if (auto v = check_endpoints(p, x, y)) return v;
   if (p.length() != hamming(x, y))

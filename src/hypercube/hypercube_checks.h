@@ -19,6 +19,7 @@ Violation check_alg2_lengths(const Hypercube& cube, Node x, Node y,
                              P3Variant variant = P3Variant::kAsPrinted);
 
 // hypercube.ecube.shortest: the e-cube route is a valid path from x to y of length H(x, y).
-Violation check_ecube_shortest(const Hypercube& cube, Node x, Node y);
+Violation check_ecube_shortest(const Hypercube& cube, Node x, Node y,
+                               EcubeVariant variant = EcubeVariant::kAsPrinted);
 
 }  // namespace topocheck::hypercube
