@@ -137,7 +137,9 @@ inline bool Metacube::is_edge(Node u, Node v) const {
   // and on a sweep's valid paths every term holds.
   const uint64_t diff = u.bits ^ v.bits;
   const uint64_t hop = hop_bits_[(u.bits >> class_shift()) & static_cast<uint64_t>(h() - 1)];
-  return contains(u) & contains(v) & (((diff & (diff - 1)) | (diff & ~hop)) == 0) & (diff != 0);
+  // (As unsigned: & of bools is what clang's -Wbitwise-instead-of-logical reports.)
+  return (unsigned{contains(u)} & unsigned{contains(v)} & unsigned{((diff & (diff - 1)) | (diff & ~hop)) == 0} &
+          unsigned{diff != 0}) != 0;
 }
 
 inline uint64_t Metacube::hop_defects(Node u, Node v) const {
