@@ -348,13 +348,6 @@ EnumerationCounts enumerate_itms(int n_min, int n_max, Rule rule, const ItmVisit
   return std::move(worker.counts());
 }
 
-uint64_t subtree_count(int n, Rule rule, size_t min_roots) {
-  check_range(n, n);
-  const ItmVisitor none;
-  Worker worker(n, n, rule, none);
-  return split_tree(worker, n, rule, /*visiting=*/false, min_roots, /*visit_above=*/false).roots.size();
-}
-
 std::vector<double> subtree_weights(int n, Rule rule, size_t min_roots, int lookahead, double growth) {
   check_range(n, n);
   const ItmVisitor none;

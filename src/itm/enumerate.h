@@ -65,13 +65,12 @@ EnumerationCounts enumerate_itms(int n_min, int n_max, Rule rule, const ItmVisit
 
 // The classes on exactly n nodes cut into subtrees, for sweeps split across processes in order
 // (verify --shard): the generation tree is expanded breadth-first until a level holds at least
-// min_roots nodes (or is level n); subtree_count returns how many nodes that level has, and
-// enumerate_subtrees visits the level-n classes below the roots [first, last) of it. Roots in
+// min_roots nodes (or is level n), whose nodes are the roots; enumerate_subtrees visits the level-n
+// classes below the roots [first, last). Roots in
 // order and each subtree depth-first: concatenated over contiguous ranges, the visits are those of
 // enumerate_itms(n, n, rule, visit) in the same order. Both compute the same cut for the same
-// (n, rule, min_roots). Preconditions as above; first <= last <= subtree_count.
-uint64_t subtree_count(int n, Rule rule, size_t min_roots);
-// An estimate of each subtree's classes on n nodes, in root order (subtree_count of them): its
+// (n, rule, min_roots). Preconditions as above; first <= last <= the number of roots.
+// An estimate of each subtree's classes on n nodes, in root order (one per root): its
 // nodes `lookahead` levels below the root (or on level n, when nearer) counted exactly, times
 // growth^(levels left). Counting only, no Itm built: about lookahead levels' worth of the tree.
 std::vector<double> subtree_weights(int n, Rule rule, size_t min_roots, int lookahead, double growth);

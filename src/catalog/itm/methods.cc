@@ -59,10 +59,26 @@ std::optional<Counterexample> run_check(const ItmCheck& check, const Itm& itm) {
 // counterexample is the first in the enumeration's deterministic order, whatever the threads did.
 namespace {
 
+// The end of an exhaustive ITM sweep: the premise's count in the scope, the outcome from the
+// counterexample.
+MethodResult finish(MethodResult result, bool has_premise, uint64_t applicable) {
+  if (has_premise) {
+    result.applicable = applicable;
+    result.scope += fmt::format(" ({} of them in the claim's premise)", applicable);
+  }
+  if (result.counterexample) {
+    result.outcome = Outcome::kRefuted;
+    result.detail = result.counterexample->violation;
+  } else {
+    result.outcome = Outcome::kHolds;
+  }
+  return result;
+}
+
 // exhaustive_itms in a shard: the classes of n = 3..max_n in sweep order (level by level, each
 // level's subtrees in order, itm::enumerate_subtrees) are one sequence of subtrees, cut by
 // estimated cost (Shard::range_by_cost), so the lowest refuting shard's first counterexample is
-// the first of the whole sweep. Levels are cut into at least 128 subtrees per shard. Cost model:
+// the first of the whole sweep (itm::subtree_weights, itm::enumerate_subtrees). Levels are cut into at least 128 subtrees per shard. Cost model:
 // a subtree's classes on n nodes, estimated by counting its nodes three levels below its root and
 // multiplying by rho per level left (rho = 4.7 for kAnyEdge, the ratio of the unlabelled 2-trees
 // from n = 15 to 16; 3.45 for kExterior, A000207 from 17 to 18 nodes), each class judged in about
@@ -101,17 +117,7 @@ MethodResult sharded_itms(const RunContext& ctx, Rule rule, int max_n, const Itm
       if (auto cx = run_check(check, g)) result.counterexample = std::move(cx);
     }, min_roots, begin - offset, end - offset);
   }
-  if (premise) {
-    result.applicable = applicable;
-    result.scope += fmt::format(" ({} of them in the claim's premise)", applicable);
-  }
-  if (result.counterexample) {
-    result.outcome = Outcome::kRefuted;
-    result.detail = result.counterexample->violation;
-  } else {
-    result.outcome = Outcome::kHolds;
-  }
-  return result;
+  return finish(std::move(result), static_cast<bool>(premise), applicable);
 }
 
 }  // namespace
@@ -158,17 +164,7 @@ MethodResult exhaustive_itms(const RunContext& ctx, Rule rule, int max_n, const 
       applicable += level_applicable;
     }
   }
-  if (premise) {
-    result.applicable = applicable.load();
-    result.scope += fmt::format(" ({} of them in the claim's premise)", applicable.load());
-  }
-  if (result.counterexample) {
-    result.outcome = Outcome::kRefuted;
-    result.detail = result.counterexample->violation;
-  } else {
-    result.outcome = Outcome::kHolds;
-  }
-  return result;
+  return finish(std::move(result), static_cast<bool>(premise), applicable.load());
 }
 
 // Random AddNode sequences (itm/itm_gen.h: up to `max_nodes` nodes, shrinking that drops and
